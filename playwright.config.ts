@@ -1,0 +1,35 @@
+import { defineConfig, devices } from '@playwright/test';
+
+import { chromiumArgs, chromiumExecutable } from './e2e/support/chromium';
+
+const port = Number(process.env['E2E_PORT'] ?? 4310);
+
+export default defineConfig({
+  testDir: 'e2e',
+  globalSetup: './e2e/support/global-setup.ts',
+  fullyParallel: true,
+  workers: 2,
+  forbidOnly: !!process.env['CI'],
+  retries: 0,
+  reporter: process.env['CI'] ? 'line' : 'list',
+  use: {
+    baseURL: `http://127.0.0.1:${port}`,
+    trace: 'retain-on-failure',
+  },
+  projects: [
+    {
+      name: 'chromium',
+      use: {
+        ...devices['Desktop Chrome'],
+        launchOptions: { executablePath: chromiumExecutable(), args: chromiumArgs() },
+      },
+    },
+  ],
+  webServer: {
+    command: 'node e2e/support/serve-e2e.mjs',
+    url: `http://127.0.0.1:${port}/api/v1/hello`,
+    env: { PORT: String(port), HOST: '127.0.0.1' },
+    reuseExistingServer: false,
+    timeout: 60_000,
+  },
+});

@@ -1,0 +1,18 @@
+import type { TestProject } from 'vitest/node';
+
+import { ensureBuild } from '../../../e2e/support/build';
+import { startProductionServer } from '../../../e2e/support/server';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    baseUrl: string;
+  }
+}
+
+/** Builds the app if needed and serves the production build for the server specs. */
+export default async function setup(project: TestProject) {
+  ensureBuild();
+  const server = await startProductionServer();
+  project.provide('baseUrl', server.url);
+  return () => server.stop();
+}

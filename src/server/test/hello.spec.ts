@@ -1,0 +1,12 @@
+import { describe, expect, inject, it } from 'vitest';
+
+const baseUrl = inject('baseUrl');
+
+describe('ANY /api/v1/hello', () => {
+  it('answers GET with the JSON greeting', async () => {
+    const response = await fetch(`${baseUrl}/api/v1/hello`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toMatch(/^application\/json/);
+    expect(await response.json()).toEqual({ message: 'Hello World' });
+  });
+});
