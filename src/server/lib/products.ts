@@ -10,6 +10,20 @@ export interface Product {
 export const products: readonly Product[] = [
   { id: 1, name: 'Analog Notebook', description: 'A dotted notebook for route sketches.', price: 12.5 },
   { id: 2, name: 'Angular Mug', description: 'Holds 350 ml of coffee & signals.', price: 9 },
-  { id: 3, name: 'Nitro Sticker Pack', description: 'Five stickers: <h3>, Vite, Nitro, "Analog", \'Angular\'.', price: 4.25 },
+  {
+    id: 3,
+    name: 'Nitro Sticker Pack',
+    description: 'Five stickers: <h3>, Vite, Nitro, "Analog", \'Angular\'.',
+    price: 4.25,
+  },
   { id: 4, name: 'Vite Hoodie', description: 'Warm, fast, and hot-reloaded.', price: 39.99 },
 ];
+
+const pageSize = 10;
+
+/** Products whose name contains `term`, ignoring case, one page of ten at a time. */
+export function searchProducts(term: string, page: number): Product[] {
+  const needle = term.toLowerCase();
+  const matches = products.filter((product) => product.name.toLowerCase().includes(needle));
+  return matches.slice((page - 1) * pageSize, page * pageSize);
+}

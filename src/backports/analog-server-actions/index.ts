@@ -1,0 +1,56 @@
+/**
+ * Backport of Analog 3's server-actions API (`defineApiRoute`, `defineServerRoute`) to
+ * Analog 2.7 and h3 1.x. The app imports it as `@analogjs/router/server/actions`; it also
+ * re-creates that module's published `json`, `fail`, `redirect` and `PageServerAction`,
+ * so route files import everything from one specifier.
+ *
+ * Superseded by `@analogjs/router` 3.0, which ships these wrappers for h3 2. After
+ * upgrading, delete it in two steps:
+ *   1. delete this folder (`src/backports/analog-server-actions`);
+ *   2. delete the three aliases of `@analogjs/router/server/actions` that point here:
+ *      `paths` in tsconfig.json, and `resolve.alias` and `nitro.alias` in vite.config.ts.
+ */
+import type { StandardSchemaV1 as Schema } from '@standard-schema/spec';
+import type { H3Event } from 'h3';
+
+import { type RouteOptions, type ServerRoute, defineValidatedRoute } from './define-route';
+import { isQueryMethod } from './request-input';
+
+export type { RouteContext, RouteOptions, RouteSchemas, ServerRoute } from './define-route';
+export type { InferRouteBody, InferRouteParams, InferRouteQuery, InferRouteResult } from './infer-route';
+export { type PageServerAction, fail, json, redirect } from './responses';
+
+/**
+ * An API route validated by Standard Schemas: `params`, `query`, `body` (every method but
+ * GET and HEAD), `input` (query on GET/HEAD, else body) and `output` (development and tests).
+ * Invalid input gets 422 with the issues and `X-Analog-Errors: true`; the handler is not called.
+ */
+export function defineApiRoute<
+  R,
+  P extends Schema | undefined = undefined,
+  Q extends Schema | undefined = undefined,
+  B extends Schema | undefined = undefined,
+  I extends Schema | undefined = undefined,
+  O extends Schema | undefined = undefined,
+>(options: RouteOptions<Schemas<P, Q, B, I, O>, R>): ServerRoute<Schemas<P, Q, B, I, O>, R> {
+  return defineValidatedRoute(options, { validatesBody: (event) => !isQueryMethod(event) });
+}
+
+type Schemas<P, Q, B, I, O> = { params: P; query: Q; body: B; input: I; output: O };
+
+const bodyMethods = new Set(['POST', 'PUT', 'PATCH']);
+
+/**
+ * A server route validated like `defineApiRoute`, with `body` checked for POST, PUT and PATCH.
+ * Export it as `route` too, so clients infer its query, body and result types.
+ */
+export function defineServerRoute<
+  R,
+  P extends Schema | undefined = undefined,
+  Q extends Schema | undefined = undefined,
+  B extends Schema | undefined = undefined,
+  I extends Schema | undefined = undefined,
+  O extends Schema | undefined = undefined,
+>(options: RouteOptions<Schemas<P, Q, B, I, O>, R>): ServerRoute<Schemas<P, Q, B, I, O>, R> {
+  return defineValidatedRoute(options, { validatesBody: (event: H3Event) => bodyMethods.has(event.method) });
+}

@@ -1,0 +1,67 @@
+import { type H3Event, getQuery, getRequestHeader, readFormData, readRawBody } from 'h3';
+
+/** What a route reads from a request: repeated keys become arrays, single keys stay scalars. */
+export type InputRecord = Record<string, unknown>;
+
+/** True for methods whose request carries no body that a route should read. */
+export function isQueryMethod(event: H3Event): boolean {
+  return event.method === 'GET' || event.method === 'HEAD';
+}
+
+/**
+ * Collects `[key, value]` pairs into a plain object. A repeated key becomes an array;
+ * `__proto__` is dropped, so no input can reach an object's prototype.
+ */
+export function collectEntries(entries: Iterable<[string, unknown]>): InputRecord {
+  const record: InputRecord = {};
+  for (const [key, value] of entries) {
+    if (key === '__proto__') continue;
+    const previous = Object.hasOwn(record, key) ? record[key] : undefined;
+    if (previous === undefined) record[key] = value;
+    else if (Array.isArray(previous)) previous.push(value);
+    else record[key] = [previous, value];
+  }
+  return record;
+}
+
+/** The URL query, with repeated keys as arrays. */
+export function readQueryInput(event: H3Event): InputRecord {
+  return collectEntries(Object.entries(getQuery(event)));
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text, (key, value) => (key === '__proto__' ? undefined : value));
+  } catch {
+    return {};
+  }
+}
+
+function isJson(contentType: string): boolean {
+  const mediaType = contentType.split(';')[0].trim();
+  return mediaType === '' || mediaType === 'application/json' || mediaType.endsWith('+json');
+}
+
+function asRecord(value: unknown): InputRecord {
+  return typeof value === 'object' && value !== null ? (value as InputRecord) : {};
+}
+
+/**
+ * The request body as an object: JSON (`application/json`, `+json`, or no type),
+ * URL-encoded form or multipart form (files stay `File`s). An empty or unparseable
+ * body, or one of any other type, is `{}`. GET and HEAD bodies are never read.
+ */
+export async function readBodyInput(event: H3Event): Promise<InputRecord> {
+  if (isQueryMethod(event)) return {};
+  const contentType = (getRequestHeader(event, 'content-type') ?? '').toLowerCase();
+  if (contentType.startsWith('multipart/form-data')) {
+    const form = await readFormData(event).catch(() => undefined);
+    return form ? collectEntries(form.entries()) : {};
+  }
+  const text = await readRawBody(event, 'utf8');
+  if (!text) return {};
+  if (contentType.startsWith('application/x-www-form-urlencoded')) {
+    return collectEntries(new URLSearchParams(text).entries());
+  }
+  return isJson(contentType) ? asRecord(parseJson(text)) : {};
+}

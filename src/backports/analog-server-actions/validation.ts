@@ -1,0 +1,40 @@
+import type { StandardSchemaV1 } from '@standard-schema/spec';
+import { type H3Event, setResponseHeader, setResponseStatus } from 'h3';
+
+export type ValidationResult<T> =
+  { readonly value: T; readonly issues?: undefined } | { readonly issues: readonly StandardSchemaV1.Issue[] };
+
+/** Runs a Standard Schema, sync or async, and returns its value or its issues. */
+export async function validate<S extends StandardSchemaV1>(
+  schema: S,
+  input: unknown,
+): Promise<ValidationResult<StandardSchemaV1.InferOutput<S>>> {
+  const result = await schema['~standard'].validate(input);
+  return result.issues ? { issues: result.issues } : { value: result.value };
+}
+
+/** Answers 422 with the issues array as JSON and `X-Analog-Errors: true`. */
+export function rejectInput(event: H3Event, issues: readonly StandardSchemaV1.Issue[]) {
+  setResponseStatus(event, 422, 'Unprocessable Entity');
+  setResponseHeader(event, 'content-type', 'application/json; charset=utf-8');
+  setResponseHeader(event, 'x-analog-errors', 'true');
+  return issues;
+}
+
+function describePath(path: StandardSchemaV1.Issue['path']): string {
+  if (!path?.length) return '(root)';
+  return path.map((segment) => String(typeof segment === 'object' ? segment.key : segment)).join('.');
+}
+
+/**
+ * Checks a handler's plain return value against `output` in development and tests only;
+ * a mismatch logs a warning and changes nothing. Production never evaluates the schema.
+ */
+export async function checkOutput(schema: StandardSchemaV1 | undefined, value: unknown, route: string) {
+  const mode = process.env['NODE_ENV'];
+  if (!schema || (mode !== 'development' && mode !== 'test')) return;
+  const result = await validate(schema, value);
+  if (!result.issues) return;
+  const details = result.issues.map((issue) => `${describePath(issue.path)}: ${issue.message}`).join('; ');
+  console.warn(`[output] ${route} returned a value that does not match its output schema: ${details}`);
+}

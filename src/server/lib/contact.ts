@@ -1,0 +1,13 @@
+import { z } from 'zod';
+
+export const contactTopics = ['general', 'support', 'press'] as const;
+
+/** A contact message, as the form and the API agree on it. */
+export const contactInput = z.object({
+  name: z.string().trim().min(1, 'Enter your name').max(100, 'Keep your name under 100 characters'),
+  email: z.email('Enter a valid email address'),
+  message: z.string().trim().min(1, 'Enter a message').max(2000, 'Keep your message under 2000 characters'),
+  topic: z.enum(contactTopics, 'Choose a topic from the list').optional().default('general'),
+});
+
+export const contactResult = z.object({ ok: z.literal(true), topic: z.enum(contactTopics) });

@@ -1,0 +1,18 @@
+/** Validated list with an exported `route`: clients infer the query and result types from it. */
+// GET /api/v1/todos?done=true|false
+import { defineServerRoute } from '@analogjs/router/server/actions';
+import { z } from 'zod';
+
+import { listTodos } from '../../../lib/todos';
+
+export const route = defineServerRoute({
+  query: z.object({
+    done: z
+      .enum(['true', 'false'])
+      .transform((done) => done === 'true')
+      .optional(),
+  }),
+  handler: ({ query }) => listTodos(query.done),
+});
+
+export default route;

@@ -1,0 +1,19 @@
+/** Validated create: the `body` schema guards the store, and the route answers 201. */
+// POST /api/v1/todos
+import { defineServerRoute } from '@analogjs/router/server/actions';
+import { setResponseStatus } from 'h3';
+import { z } from 'zod';
+
+import { todoTitle } from '../../../lib/todo-schemas';
+import { createTodo } from '../../../lib/todos';
+
+export const route = defineServerRoute({
+  body: z.object({ title: todoTitle }),
+  handler: async ({ body, event }) => {
+    const todo = await createTodo(body.title);
+    setResponseStatus(event, 201, 'Created');
+    return todo;
+  },
+});
+
+export default route;

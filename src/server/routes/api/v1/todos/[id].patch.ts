@@ -1,0 +1,17 @@
+/** Validated partial update: `params` and `body` schemas together; unknown ids get 404. */
+// PATCH /api/v1/todos/:id
+import { defineServerRoute } from '@analogjs/router/server/actions';
+import { z } from 'zod';
+
+import { todoParams, todoTitle } from '../../../../lib/todo-schemas';
+import { updateTodo } from '../../../../lib/todos';
+
+export const route = defineServerRoute({
+  params: todoParams,
+  body: z
+    .object({ title: todoTitle.optional(), done: z.boolean().optional() })
+    .refine((changes) => changes.title !== undefined || changes.done !== undefined, 'Send a title or done'),
+  handler: ({ params, body }) => updateTodo(params.id, body),
+});
+
+export default route;

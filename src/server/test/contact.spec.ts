@@ -1,0 +1,70 @@
+import { describe, expect, inject, it } from 'vitest';
+
+const baseUrl = inject('baseUrl');
+const url = `${baseUrl}/api/v1/contact`;
+const valid = { name: 'Ada', email: 'ada@example.com', message: 'Hello' };
+
+describe('POST /api/v1/contact', () => {
+  it('accepts JSON and defaults the topic to general', async () => {
+    const response = await fetch(url, {
+      method: 'POST',
+      body: JSON.stringify(valid),
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('application/json; charset=utf-8');
+    expect(await response.json()).toEqual({ ok: true, topic: 'general' });
+  });
+
+  it('accepts a URL-encoded form with a topic', async () => {
+    const response = await fetch(url, {
+      method: 'POST',
+      body: new URLSearchParams({ ...valid, topic: 'press' }),
+    });
+    expect(await response.json()).toEqual({ ok: true, topic: 'press' });
+  });
+
+  it('accepts a multipart form', async () => {
+    const form = new FormData();
+    for (const [key, value] of Object.entries({ ...valid, topic: 'support' })) form.append(key, value);
+    const response = await fetch(url, { method: 'POST', body: form });
+    expect(await response.json()).toEqual({ ok: true, topic: 'support' });
+  });
+
+  it('rejects invalid fields with 422 and issues whose paths name the fields', async () => {
+    const response = await fetch(url, {
+      method: 'POST',
+      body: JSON.stringify({ name: '', email: 'not-an-email', topic: 'gossip' }),
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(response.status).toBe(422);
+    expect(response.headers.get('x-analog-errors')).toBe('true');
+    const issues = (await response.json()) as { path: string[] }[];
+    expect(issues.map((issue) => issue.path[0]).sort()).toEqual(['email', 'message', 'name', 'topic']);
+  });
+
+  it('redirects a browser form post without JavaScript back to the page with ?sent=1', async () => {
+    const response = await fetch(url, {
+      method: 'POST',
+      body: new URLSearchParams(valid),
+      headers: { accept: 'text/html' },
+      redirect: 'manual',
+    });
+    expect(response.status).toBe(303);
+    expect(response.headers.get('location')).toBe('/contact?sent=1');
+  });
+
+  it('redirects an invalid browser form post back with one error per field', async () => {
+    const response = await fetch(url, {
+      method: 'POST',
+      body: new URLSearchParams({ ...valid, email: 'nope' }),
+      headers: { accept: 'text/html' },
+      redirect: 'manual',
+    });
+    expect(response.status).toBe(303);
+    expect(response.headers.get('x-analog-errors')).toBeNull();
+    const location = new URL(response.headers.get('location') ?? '', baseUrl);
+    expect(location.pathname).toBe('/contact');
+    expect(location.searchParams.get('error.email')).toBe('Enter a valid email address');
+  });
+});
