@@ -1,0 +1,10 @@
+/** Dynamic segment via `getRouterParam`: the h3 helper reads (and decodes) one parameter. */
+// GET /api/v1/greet/:name
+import { defineEventHandler, getRouterParam } from 'h3';
+
+import { asPlainText } from '../../../../lib/text';
+
+export default defineEventHandler((event) => {
+  const name = getRouterParam(event, 'name', { decode: true });
+  return asPlainText(event, `Hello, ${name}!`);
+});

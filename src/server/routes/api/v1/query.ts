@@ -1,0 +1,8 @@
+/** Query parameters with `getQuery`: strings, and arrays for repeated names. */
+// GET /api/v1/query?param1=Analog&param2=Angular&tag=a&tag=b
+import { defineEventHandler, getQuery } from 'h3';
+
+export default defineEventHandler((event) => {
+  const query = getQuery(event);
+  return { message: `Hello, ${query['param1']} and ${query['param2']}!`, query };
+});

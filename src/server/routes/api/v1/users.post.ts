@@ -1,0 +1,19 @@
+/** Request body with `readBody`: plain h3, checked by hand, answering 201 Created. */
+// POST /api/v1/users
+import { createError, defineEventHandler, readBody, setResponseStatus } from 'h3';
+
+import { createUser } from '../../../lib/users';
+
+export default defineEventHandler(async (event) => {
+  const body = await readBody<{ name?: unknown } | null>(event);
+  const name = typeof body?.name === 'string' ? body.name.trim() : '';
+  if (!name || name.length > 100) {
+    throw createError({
+      statusCode: 422,
+      statusMessage: 'Unprocessable Entity',
+      data: [{ message: 'Enter a name of 1 to 100 characters', path: ['name'] }],
+    });
+  }
+  setResponseStatus(event, 201, 'Created');
+  return createUser(name);
+});

@@ -1,0 +1,7 @@
+/** Not found with `createError`: an unknown id answers 404 instead of an empty 200. */
+// GET /api/v1/users/:id
+import { defineEventHandler, getRouterParam } from 'h3';
+
+import { requireUser } from '../../../../lib/users';
+
+export default defineEventHandler((event) => requireUser(Number(getRouterParam(event, 'id'))));

@@ -1,0 +1,14 @@
+/** Validated params and body: `params.id` is coerced to a positive integer before the handler runs. */
+// PUT /api/v1/users/:id
+import { defineApiRoute } from '@analogjs/router/server/actions';
+import { z } from 'zod';
+
+import { updateUser } from '../../../../lib/users';
+
+export const route = defineApiRoute({
+  params: z.object({ id: z.coerce.number().int().positive() }),
+  body: z.object({ name: z.string().trim().min(1, 'Enter a name').max(100) }),
+  handler: ({ params, body }) => updateUser(params.id, body.name),
+});
+
+export default route;
