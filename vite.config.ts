@@ -3,9 +3,14 @@ import analog from '@analogjs/platform';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 
+import { pagesOnlySitemap } from './src/build/pages-only-sitemap';
+
 /** Where `@analogjs/router/server/actions` points until Analog 3 ships it (see the backport's header). */
 const serverActions = fileURLToPath(new URL('./src/backports/analog-server-actions/index.ts', import.meta.url));
 const aliases = { '@analogjs/router/server/actions': serverActions };
+
+/** The public origin, for absolute URLs in the sitemap and the RSS feed. */
+const siteUrl = process.env['SITE_URL'] ?? 'http://localhost:3000';
 
 export default defineConfig({
   build: { target: ['es2022'] },
@@ -13,11 +18,21 @@ export default defineConfig({
   plugins: [
     analog({
       ssr: true,
-      nitro: { alias: aliases },
+      nitro: {
+        alias: aliases,
+        // Analog copies the client's index.html into the public folder, where it would be
+        // served for GET / instead of the server render (and its loader). Pages are SSR'd.
+        ignore: ['**/index.html'],
+      },
       prerender: {
-        routes: async () => [],
+        // Only what is the same for every visitor. `/` and `/cookies` are NOT prerendered:
+        // their loaders set and read cookies, and a prerendered page runs its loader once at
+        // build time, so every visitor would get one frozen result and no Set-Cookie.
+        routes: async () => ['/routes', '/api/rss.xml'],
+        sitemap: { host: siteUrl },
       },
     }),
+    pagesOnlySitemap({ sitemap: 'dist/analog/public/sitemap.xml', apiPrefix: 'api' }),
   ],
   test: {
     projects: [
