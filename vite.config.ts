@@ -12,6 +12,10 @@ const aliases = { '@analogjs/router/server/actions': serverActions };
 /** The public origin, for absolute URLs in the sitemap and the RSS feed. */
 const siteUrl = process.env['SITE_URL'] ?? 'http://localhost:3000';
 
+/** Where Nitro writes the server; `BUILD_OUTPUT_DIR` lets a second preset build sit beside the first. */
+const outputDir = process.env['BUILD_OUTPUT_DIR'] ?? 'dist/analog';
+const output = { dir: outputDir, publicDir: `${outputDir}/public` };
+
 export default defineConfig({
   build: { target: ['es2022'] },
   resolve: { mainFields: ['module'], alias: aliases },
@@ -20,6 +24,7 @@ export default defineConfig({
       ssr: true,
       nitro: {
         alias: aliases,
+        output,
         // Analog copies the client's index.html into the public folder, where it would be
         // served for GET / instead of the server render (and its loader). Pages are SSR'd.
         ignore: ['**/index.html'],
@@ -32,7 +37,7 @@ export default defineConfig({
         sitemap: { host: siteUrl },
       },
     }),
-    pagesOnlySitemap({ sitemap: 'dist/analog/public/sitemap.xml', apiPrefix: 'api' }),
+    pagesOnlySitemap({ sitemap: `${output.publicDir}/sitemap.xml`, apiPrefix: 'api' }),
   ],
   test: {
     projects: [
