@@ -28,6 +28,17 @@ export default defineConfig({
         // Analog copies the client's index.html into the public folder, where it would be
         // served for GET / instead of the server render (and its loader). Pages are SSR'd.
         ignore: ['**/index.html'],
+        routeRules: {
+          // Security headers on every response: pages, API routes and static files.
+          '/**': {
+            headers: {
+              'x-content-type-options': 'nosniff',
+              'referrer-policy': 'strict-origin-when-cross-origin',
+              'x-frame-options': 'DENY',
+              'content-security-policy': "frame-ancestors 'none'",
+            },
+          },
+        },
       },
       prerender: {
         // Only what is the same for every visitor. `/` and `/cookies` are NOT prerendered:
