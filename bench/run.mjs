@@ -14,7 +14,13 @@ const json = { 'content-type': 'application/json' };
 const appRoutes = [
   { name: 'GET /api/v1/hello', path: '/api/v1/hello' },
   { name: 'GET /api/v1/search?q=a', path: '/api/v1/search?q=a' },
-  { name: 'PUT /api/v1/users/1', path: '/api/v1/users/1', method: 'PUT', headers: json, body: '{"name":"Ada"}' },
+  {
+    name: 'PUT /api/v1/users/1',
+    path: '/api/v1/users/1',
+    method: 'PUT',
+    headers: json,
+    body: '{"name":"Ada"}',
+  },
   { name: 'GET /api/rss.xml', path: '/api/rss.xml' },
   { name: 'GET / (SSR + loader)', path: '/' },
   { name: 'GET /routes (prerendered)', path: '/routes' },
@@ -60,7 +66,9 @@ await app.stop();
 
 const [nodeRow, h3Row, helloRow] = rows;
 const rate = (name) => rows.find((row) => row.server === 'app' && row.route === name).reqPerSec;
-console.log(`\n${availableParallelism()} cores, ${connections} connections, ${warmup} s warm-up + ${duration} s per route\n`);
+console.log(
+  `\n${availableParallelism()} cores, ${connections} connections, ${warmup} s warm-up + ${duration} s per route\n`,
+);
 console.table(
   rows.map((row) => ({
     server: row.server,
@@ -94,6 +102,13 @@ for (const check of checks) console.log(`${check.pass ? 'PASS' : 'FAIL'}  ${chec
 const resultsDir = join(root, 'bench/results');
 mkdirSync(resultsDir, { recursive: true });
 const file = join(resultsDir, `bench-${new Date().toISOString().replaceAll(':', '-')}.json`);
-writeFileSync(file, JSON.stringify({ cores: availableParallelism(), connections, duration, warmup, rows, peakRssMb, checks }, null, 2));
+writeFileSync(
+  file,
+  JSON.stringify(
+    { cores: availableParallelism(), connections, duration, warmup, rows, peakRssMb, checks },
+    null,
+    2,
+  ),
+);
 console.log(`\nResults: ${file}`);
 process.exitCode = checks.every((check) => check.pass) ? 0 : 1;

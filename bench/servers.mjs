@@ -53,7 +53,8 @@ export async function startServer(script) {
     url,
     pid: child.pid,
     /** Peak resident memory so far (VmHWM), in MB. */
-    peakRssMb: () => Number(/VmHWM:\s+(\d+)/.exec(readFileSync(`/proc/${child.pid}/status`, 'utf8'))[1]) / 1024,
+    peakRssMb: () =>
+      Number(/VmHWM:\s+(\d+)/.exec(readFileSync(`/proc/${child.pid}/status`, 'utf8'))[1]) / 1024,
     /** Current resident memory (VmRSS), in MB. */
     rssMb: () => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${child.pid}/status`, 'utf8'))[1]) / 1024,
     stop: async () => {

@@ -15,6 +15,16 @@ const partial = '.partial';
 export const atomicFsDriver = defineDriver((options: { base: string }) => {
   const base = resolve(options.base);
   const inner = fsLiteDriver({ base, ignore: (path) => path.endsWith(partial) });
+  const folders = new Map<string, Promise<unknown>>();
+  /** Creates each folder once per process instead of once per write. */
+  const ensureFolder = (folder: string) => {
+    if (!folders.has(folder)) {
+      const made = mkdir(folder, { recursive: true });
+      folders.set(folder, made);
+      made.catch(() => folders.delete(folder));
+    }
+    return folders.get(folder);
+  };
   return {
     ...inner,
     name: 'atomic-fs',
@@ -23,7 +33,7 @@ export const atomicFsDriver = defineDriver((options: { base: string }) => {
       if (key.split(':').includes('..')) throw new Error(`Invalid storage key: ${key}`);
       const target = join(base, key.replaceAll(':', '/'));
       const temporary = join(base, partial, randomUUID());
-      await Promise.all([mkdir(dirname(target), { recursive: true }), mkdir(dirname(temporary), { recursive: true })]);
+      await Promise.all([ensureFolder(dirname(target)), ensureFolder(dirname(temporary))]);
       await writeFile(temporary, value, 'utf8');
       await rename(temporary, target);
     },
