@@ -12,7 +12,11 @@ test.describe('todos page /todos', () => {
     await expect(item).toBeVisible();
     await expect(page.getByLabel('New todo')).toHaveValue('');
 
+    const saved = page.waitForResponse(
+      (response) => response.request().method() === 'PATCH' && response.url().includes('/api/v1/todos/'),
+    );
     await item.getByRole('checkbox').check();
+    expect((await saved).status()).toBe(200);
     await expect(item.getByRole('checkbox')).toBeChecked();
 
     await page.reload();
