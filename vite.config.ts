@@ -37,6 +37,17 @@ export default defineConfig({
         // home page's loader. An absolute path ignores exactly that file (Analog 2.7 deletes it
         // only when `/` itself is prerendered); other index.html files in public/ still ship.
         ignore: [fromRoot('./dist/client/index.html')],
+        routeRules: {
+          // Security headers on every response: pages, API routes and static files.
+          '/**': {
+            headers: {
+              'x-content-type-options': 'nosniff',
+              'referrer-policy': 'strict-origin-when-cross-origin',
+              'x-frame-options': 'DENY',
+              'content-security-policy': "frame-ancestors 'none'",
+            },
+          },
+        },
       },
       prerender: {
         // Only what is the same for every visitor. `/` and `/cookies` are NOT prerendered:

@@ -24,7 +24,9 @@ const readme = readFileSync(join(root, 'README.md'), 'utf8');
 function endpointOf(file: string): string {
   const [header, endpoint] = readFileSync(join(root, file), 'utf8').split('\n');
   expect(header, `${file}: line 1 says what the pattern is`).toMatch(/^\/\*\* .+: .+ \*\/$/);
-  expect(endpoint, `${file}: line 2 names the method and URL`).toMatch(/^\/\/ (ANY|GET|POST|PUT|PATCH|DELETE) \/\S+/);
+  expect(endpoint, `${file}: line 2 names the method and URL`).toMatch(
+    /^\/\/ (ANY|GET|POST|PUT|PATCH|DELETE) \/\S+/,
+  );
   return endpoint.slice(3).split('?')[0];
 }
 
