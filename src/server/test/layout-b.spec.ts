@@ -9,7 +9,11 @@ let server: RunningServer;
 
 beforeAll(async () => {
   const entry = join(fixture, 'dist/analog/server/index.mjs');
-  buildIfStale({ cwd: fixture, output: entry, inputs: ['src', 'index.html', 'vite.config.ts'] });
+  buildIfStale({
+    cwd: fixture,
+    output: entry,
+    inputs: ['src', 'index.html', 'vite.config.ts', 'tsconfig.app.json'],
+  });
   server = await startProductionServer(entry);
 }, 300_000);
 
