@@ -31,4 +31,9 @@ describe('layout B with apiPrefix: services', () => {
     const response = await fetch(`${server.url}/api/v1/hello`);
     expect(await response.text()).not.toContain('Hello from layout B');
   });
+
+  it('also answers unprefixed, because Nitro serves src/server/routes at the root', async () => {
+    const response = await fetch(`${server.url}/v1/hello`);
+    expect(await response.json()).toEqual({ message: 'Hello from layout B' });
+  });
 });
