@@ -1,4 +1,3 @@
-import 'zone.js';
 import { bootstrapApplication } from '@angular/platform-browser';
 
 import { App } from './app/app';

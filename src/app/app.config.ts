@@ -1,5 +1,5 @@
 import { provideHttpClient, withFetch, withInterceptors } from '@angular/common/http';
-import { ApplicationConfig, InjectionToken, provideZoneChangeDetection } from '@angular/core';
+import { ApplicationConfig, InjectionToken, provideZonelessChangeDetection } from '@angular/core';
 import { provideClientHydration, withEventReplay } from '@angular/platform-browser';
 import { provideFileRouter, requestContextInterceptor } from '@analogjs/router';
 import { withComponentInputBinding } from '@angular/router';
@@ -12,7 +12,7 @@ const queryClient = new InjectionToken<QueryClient>('QueryClient', { factory: ()
 
 export const appConfig: ApplicationConfig = {
   providers: [
-    provideZoneChangeDetection({ eventCoalescing: true }),
+    provideZonelessChangeDetection(),
     provideFileRouter(withComponentInputBinding()),
     provideHttpClient(withFetch(), withInterceptors([loaderCookiesInterceptor, requestContextInterceptor])),
     provideClientHydration(withEventReplay()),

@@ -75,17 +75,19 @@ export function defineValidatedRoute<S extends RouteSchemas, R>(
     const issues: StandardSchemaV1.Issue[] = [];
     const check = async (schema: Schema | undefined, value: unknown): Promise<unknown> => {
       if (!schema) return value;
-      const result = await validate(schema, value);
+      const pending = validate(schema, value);
+      const result = pending instanceof Promise ? await pending : pending;
       if (!result.issues) return result.value;
       issues.push(...result.issues);
       return undefined;
     };
-    const [params, query, body, input] = await Promise.all([
-      check(paramsSchema, paramsSchema ? getRouterParams(event, { decode: true }) : event.context.params),
-      check(querySchema, rawQuery),
-      check(validatesBody ? bodySchema : undefined, rawBody),
-      check(inputSchema, queryMethod ? rawQuery : rawBody),
-    ]);
+    const params = await check(
+      paramsSchema,
+      paramsSchema ? getRouterParams(event, { decode: true }) : event.context.params,
+    );
+    const query = await check(querySchema, rawQuery);
+    const body = await check(validatesBody ? bodySchema : undefined, rawBody);
+    const input = await check(inputSchema, queryMethod ? rawQuery : rawBody);
     if (issues.length) return rejectInput(event, issues);
 
     const data = inputSchema ? input : validatesBody ? body : query;

@@ -24,9 +24,9 @@ export function collectEntries(entries: Iterable<[string, unknown]>): InputRecor
   return record;
 }
 
-/** The URL query, with repeated keys as arrays. */
+/** The URL query, with repeated keys as arrays; h3 (ufo) already drops `__proto__` and `constructor`. */
 export function readQueryInput(event: H3Event): InputRecord {
-  return collectEntries(Object.entries(getQuery(event)));
+  return getQuery(event);
 }
 
 function parseJson(text: string): unknown {

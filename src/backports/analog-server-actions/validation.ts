@@ -4,12 +4,21 @@ import { type H3Event, setResponseHeader, setResponseStatus } from 'h3';
 export type ValidationResult<T> =
   { readonly value: T; readonly issues?: undefined } | { readonly issues: readonly StandardSchemaV1.Issue[] };
 
-/** Runs a Standard Schema, sync or async, and returns its value or its issues. */
-export async function validate<S extends StandardSchemaV1>(
+type Outcome<S extends StandardSchemaV1> = ValidationResult<StandardSchemaV1.InferOutput<S>>;
+
+/**
+ * Runs a Standard Schema and returns its value or its issues: synchronously for a sync
+ * schema (most are), as a Promise for an async one, so the common case awaits nothing.
+ */
+export function validate<S extends StandardSchemaV1>(
   schema: S,
   input: unknown,
-): Promise<ValidationResult<StandardSchemaV1.InferOutput<S>>> {
-  const result = await schema['~standard'].validate(input);
+): Outcome<S> | Promise<Outcome<S>> {
+  const result = schema['~standard'].validate(input);
+  return result instanceof Promise ? result.then(toOutcome) : toOutcome(result);
+}
+
+function toOutcome<T>(result: StandardSchemaV1.Result<T>): ValidationResult<T> {
   return result.issues ? { issues: result.issues } : { value: result.value };
 }
 

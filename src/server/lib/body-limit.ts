@@ -35,6 +35,14 @@ function readCapped(event: H3Event, request: IncomingMessage): Promise<Buffer> {
   });
 }
 
+/** True when the request announces a body: a Content-Length above 0, or chunked encoding. */
+export function hasRequestBody(event: H3Event): boolean {
+  const headers = event.node.req.headers;
+  return (
+    Number(headers['content-length'] ?? 0) > 0 || /\bchunked\b/i.test(headers['transfer-encoding'] ?? '')
+  );
+}
+
 /**
  * Caps the request body at `maxBodyBytes`: a declared larger `Content-Length` is refused at
  * once, and a chunked body is refused while it streams in. The bytes read are handed to h3,
@@ -42,10 +50,8 @@ function readCapped(event: H3Event, request: IncomingMessage): Promise<Buffer> {
  */
 export async function requireBodyWithinLimit(event: H3Event): Promise<void> {
   const request = event.node.req as IncomingMessage & { [rawBodyKey]?: Promise<Buffer> };
-  const declared = Number(getRequestHeader(event, 'content-length') ?? 0);
-  const chunked = /\bchunked\b/i.test(getRequestHeader(event, 'transfer-encoding') ?? '');
-  if (!declared && !chunked) return;
-  if (declared > maxBodyBytes) throw tooLarge(event);
+  if (!hasRequestBody(event)) return;
+  if (Number(getRequestHeader(event, 'content-length') ?? 0) > maxBodyBytes) throw tooLarge(event);
   const body = readCapped(event, request);
   request[rawBodyKey] = body;
   await body;
