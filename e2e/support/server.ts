@@ -42,26 +42,20 @@ export async function waitForUrl(url: string, timeoutMs = 30_000): Promise<void>
 }
 
 /**
- * Starts the production server (`node dist/analog/server/index.mjs`) on a free port
- * with its own empty data folder, so tests never share stored records with a developer.
+ * Runs `node <args>` on a free loopback port with its own empty data folder, in its own
+ * process group, and resolves once `readyPath` answers.
  */
-export async function startProductionServer(
-  entry = serverEntry,
-  env: Record<string, string> = {},
+async function startNodeServer(
+  args: (port: number) => string[],
+  env: Record<string, string | undefined>,
+  readyPath = '/api/v1/hello',
 ): Promise<RunningServer> {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'analog-api-routes-'));
   let output = '';
-  const child = spawn(process.execPath, [entry], {
+  const child = spawn(process.execPath, args(port), {
     cwd: root,
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      ...env,
-    },
+    env: { ...env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir },
     stdio: ['ignore', 'pipe', 'pipe'],
     // Its own process group, so stopping it also stops any workers it forked.
     detached: true,
@@ -69,7 +63,7 @@ export async function startProductionServer(
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const url = `http://127.0.0.1:${port}`;
-  await waitForUrl(`${url}/api/v1/hello`);
+  await waitForUrl(`${url}${readyPath}`, 120_000);
   return {
     url,
     dataDir,
@@ -93,4 +87,27 @@ export async function startProductionServer(
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * Starts the production server (`node dist/analog/server/index.mjs`) on a free port
+ * with its own empty data folder, so tests never share stored records with a developer.
+ */
+export function startProductionServer(entry = serverEntry, env: Record<string, string> = {}) {
+  return startNodeServer(() => [entry], { ...process.env, NODE_ENV: 'production', ...env });
+}
+
+/**
+ * Starts `vite` (what `npm run dev` runs) on a free port. Vitest's own variables are left
+ * out: Analog switches its Nitro dev server off when NODE_ENV is `test` or VITEST is set.
+ */
+export function startDevServer() {
+  const env = Object.fromEntries(
+    Object.entries(process.env).filter(([name]) => name !== 'NODE_ENV' && !name.startsWith('VITEST')),
+  );
+  const vite = join(root, 'node_modules/vite/bin/vite.js');
+  return startNodeServer(
+    (port) => [vite, '--port', String(port), '--strictPort', '--host', '127.0.0.1'],
+    env,
+  );
 }

@@ -1,0 +1,46 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { type RunningServer, startDevServer } from '../../../e2e/support/server';
+
+let server: RunningServer;
+
+beforeAll(async () => {
+  server = await startDevServer();
+}, 180_000);
+
+afterAll(() => server?.stop());
+
+describe('npm run dev (Vite dev server with Nitro)', () => {
+  it('serves a JSON route', async () => {
+    const response = await fetch(`${server.url}/api/v1/hello`);
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ message: 'Hello World' });
+  });
+
+  it('serves a dynamic route as text', async () => {
+    const response = await fetch(`${server.url}/api/v1/greet/Ada`);
+    expect(response.headers.get('content-type')).toBe('text/plain; charset=utf-8');
+    expect(await response.text()).toBe('Hello, Ada!');
+  });
+
+  it('serves a validated route through the backported wrappers', async () => {
+    const ok = await fetch(`${server.url}/api/v1/search?q=mug`);
+    expect(ok.status).toBe(200);
+    expect(await ok.json()).toMatchObject({ q: 'mug', page: 1, tags: [] });
+    const invalid = await fetch(`${server.url}/api/v1/search`);
+    expect(invalid.status).toBe(422);
+    expect(invalid.headers.get('x-analog-errors')).toBe('true');
+  });
+
+  it('answers an unknown API path with JSON, not the app shell', async () => {
+    const response = await fetch(`${server.url}/api/v2/nothing`);
+    expect(response.status).toBe(404);
+    expect(response.headers.get('content-type')).toMatch(/^application\/json/);
+  });
+
+  it('server-renders a page with its loader', async () => {
+    const response = await fetch(`${server.url}/`);
+    expect(response.headers.get('set-cookie')).toContain('products=loaded');
+    expect(await response.text()).toContain('Analog Notebook');
+  }, 60_000);
+});
