@@ -3,18 +3,24 @@ import analog from '@analogjs/platform';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 
-import { pagesOnlySitemap } from './src/build/pages-only-sitemap';
+import { pagesOnlySitemap } from './src/build/pages-only-sitemap.ts';
+import { siteUrl } from './src/server/lib/site.ts';
+
+const fromRoot = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
 /** Where `@analogjs/router/server/actions` points until Analog 3 ships it (see the backport's header). */
-const serverActions = fileURLToPath(new URL('./src/backports/analog-server-actions/index.ts', import.meta.url));
+const serverActions = fromRoot('./src/backports/analog-server-actions/index.ts');
 const aliases = { '@analogjs/router/server/actions': serverActions };
 
-/** The public origin, for absolute URLs in the sitemap and the RSS feed. */
-const siteUrl = process.env['SITE_URL'] ?? 'http://localhost:3000';
+/**
+ * `BUILD_OUTPUT_DIR` puts a second build beside `dist/analog` (the tests build node-cluster into
+ * `dist/cluster`). Unset, Analog and Nitro choose: `dist/analog`, or the folder a host preset
+ * such as `vercel` must write to.
+ */
+const outputDir = process.env['BUILD_OUTPUT_DIR'];
+const output = outputDir ? { output: { dir: outputDir, publicDir: `${outputDir}/public` } } : {};
 
-/** Where Nitro writes the server; `BUILD_OUTPUT_DIR` lets a second preset build sit beside the first. */
-const outputDir = process.env['BUILD_OUTPUT_DIR'] ?? 'dist/analog';
-const output = { dir: outputDir, publicDir: `${outputDir}/public` };
+const sitemap = pagesOnlySitemap({ host: siteUrl(), apiPrefix: 'api' });
 
 export default defineConfig({
   build: { target: ['es2022'] },
@@ -24,10 +30,13 @@ export default defineConfig({
       ssr: true,
       nitro: {
         alias: aliases,
-        output,
-        // Analog copies the client's index.html into the public folder, where it would be
-        // served for GET / instead of the server render (and its loader). Pages are SSR'd.
-        ignore: ['**/index.html'],
+        ...output,
+        hooks: sitemap.nitroHooks,
+        // Nitro copies the client build into the public folder. Its index.html must stay out:
+        // as a static file it would answer GET / with the bare shell, skipping SSR and the
+        // home page's loader. An absolute path ignores exactly that file (Analog 2.7 deletes it
+        // only when `/` itself is prerendered); other index.html files in public/ still ship.
+        ignore: [fromRoot('./dist/client/index.html')],
         routeRules: {
           // Security headers on every response: pages, API routes and static files.
           '/**': {
@@ -45,10 +54,10 @@ export default defineConfig({
         // their loaders set and read cookies, and a prerendered page runs its loader once at
         // build time, so every visitor would get one frozen result and no Set-Cookie.
         routes: async () => ['/routes', '/api/rss.xml'],
-        sitemap: { host: siteUrl },
+        sitemap: { host: siteUrl() },
       },
     }),
-    pagesOnlySitemap({ sitemap: `${output.publicDir}/sitemap.xml`, apiPrefix: 'api' }),
+    sitemap.vitePlugin,
   ],
   test: {
     projects: [
@@ -57,7 +66,12 @@ export default defineConfig({
         test: {
           name: 'unit',
           environment: 'node',
-          include: ['src/backports/**/*.spec.ts', 'src/server/lib/**/*.spec.ts', 'src/app/shared/**/*.spec.ts'],
+          include: [
+            'src/backports/**/*.spec.ts',
+            'src/build/**/*.spec.ts',
+            'src/server/lib/**/*.spec.ts',
+            'src/app/shared/**/*.spec.ts',
+          ],
           typecheck: { enabled: true, include: ['src/**/*.test-d.ts'], tsconfig: 'tsconfig.spec.json' },
         },
       },

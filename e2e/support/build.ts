@@ -7,12 +7,15 @@ export const serverEntry = join(root, 'dist/analog/server/index.mjs');
 
 const appInputs = ['src', 'public', 'index.html', 'vite.config.ts', 'package-lock.json'];
 
+/** Build output and tests are no input: editing a spec must not cost a rebuild. */
+const isInput = (name: string) => name !== 'dist' && name !== 'test' && !/\.(spec|test-d)\.ts$/.test(name);
+
 function newestMtime(path: string): number {
   if (!existsSync(path)) return 0;
   const stat = statSync(path);
   if (!stat.isDirectory()) return stat.mtimeMs;
   return readdirSync(path).reduce(
-    (newest, name) => (name === 'dist' ? newest : Math.max(newest, newestMtime(join(path, name)))),
+    (newest, name) => (isInput(name) ? Math.max(newest, newestMtime(join(path, name))) : newest),
     stat.mtimeMs,
   );
 }

@@ -19,7 +19,7 @@ export const routeMeta: RouteMeta = { title: 'Products · Analog API routes' };
     </p>
     <ul class="products">
       @for (product of data().products; track product.id) {
-        <li>
+        <li [id]="'product-' + product.id">
           <strong>{{ product.name }}</strong>
           <span>{{ product.price | currency: 'USD' }}</span>
         </li>

@@ -9,7 +9,11 @@ let server: RunningServer;
 
 beforeAll(async () => {
   const entry = join(fixture, 'dist/analog/server/index.mjs');
-  buildIfStale({ cwd: fixture, output: entry, inputs: ['src', 'index.html', 'vite.config.ts'] });
+  buildIfStale({
+    cwd: fixture,
+    output: entry,
+    inputs: ['src', 'index.html', 'vite.config.ts', 'tsconfig.app.json'],
+  });
   server = await startProductionServer(entry);
 }, 300_000);
 
@@ -26,5 +30,10 @@ describe('layout B with apiPrefix: services', () => {
   it('does not serve the route under the default /api prefix', async () => {
     const response = await fetch(`${server.url}/api/v1/hello`);
     expect(await response.text()).not.toContain('Hello from layout B');
+  });
+
+  it('also answers unprefixed, because Nitro serves src/server/routes at the root', async () => {
+    const response = await fetch(`${server.url}/v1/hello`);
+    expect(await response.json()).toEqual({ message: 'Hello from layout B' });
   });
 });

@@ -1,5 +1,5 @@
 import { JSDOM } from 'jsdom';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, inject, it } from 'vitest';
 
@@ -19,6 +19,15 @@ describe('npm run build: prerendered output', () => {
     expect(existsSync(join(publicDir, 'cookies'))).toBe(false);
   });
 
+  it('ships every file of the client build but its index.html', () => {
+    const clientDir = join(root, 'dist/client');
+    const files = readdirSync(clientDir, { recursive: true, encoding: 'utf8' }).filter(
+      (file) => file !== 'index.html' && statSync(join(clientDir, file)).isFile(),
+    );
+    expect(files).toContain('favicon.svg');
+    for (const file of files) expect(existsSync(join(publicDir, file)), file).toBe(true);
+  });
+
   it('serves GET / through SSR and its loader, not a static index.html', async () => {
     const response = await fetch(`${baseUrl}/`);
     expect(response.headers.get('set-cookie')).toContain('products=loaded');
@@ -36,6 +45,10 @@ describe('npm run build: sitemap.xml', () => {
 
   it('lists no API route', () => {
     expect(sitemap()).not.toContain('/api/');
+  });
+
+  it('declares the sitemap protocol namespace (http:, as sitemaps.org defines it)', () => {
+    expect(sitemap()).toContain('<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">');
   });
 });
 
@@ -63,5 +76,15 @@ describe('GET /api/rss.xml', () => {
       products.map((product) => product.description),
     );
     expect(xml).toContain('&lt;h3&gt;, Vite, Nitro, &quot;Analog&quot;, &apos;Angular&apos;');
+  });
+
+  it('links each item to that product on the server-rendered home page', async () => {
+    const xml = await (await fetch(`${baseUrl}/api/rss.xml`)).text();
+    const links = [...xml.matchAll(/<link>http:\/\/localhost:3000\/#(product-\d+)<\/link>/g)].map(
+      ([, id]) => id,
+    );
+    expect(links.length).toBeGreaterThanOrEqual(3);
+    const home = await (await fetch(`${baseUrl}/`)).text();
+    for (const id of links) expect(home).toContain(`id="${id}"`);
   });
 });
