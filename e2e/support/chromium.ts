@@ -9,12 +9,7 @@ const debianChromium = '/usr/bin/chromium';
  */
 export function chromiumExecutable(): string | undefined {
   const fromEnv = process.env['PLAYWRIGHT_CHROMIUM_EXECUTABLE_PATH'];
-  if (fromEnv) {
-    if (!existsSync(fromEnv)) {
-      throw new Error(`PLAYWRIGHT_CHROMIUM_EXECUTABLE_PATH points to ${fromEnv}, which does not exist.`);
-    }
-    return fromEnv;
-  }
+  if (fromEnv) return fromEnv;
   return existsSync(debianChromium) ? debianChromium : undefined;
 }
 

@@ -1,15 +1,23 @@
 import { chromium } from '@playwright/test';
+import { existsSync } from 'node:fs';
 
 import { ensureBuild } from './build';
 import { chromiumExecutable } from './chromium';
 
-/** Fails fast, in one line, when no browser is installed, then builds the app if needed. */
+/** Stops in one line, not a stack trace, when there is no browser; then builds the app if needed. */
 export default async function globalSetup() {
-  const executablePath = chromiumExecutable();
-  if (!executablePath && !chromium.executablePath()) {
-    throw new Error(
-      'No Chromium found: run `apt-get install -y chromium` or set PLAYWRIGHT_CHROMIUM_EXECUTABLE_PATH.',
+  let executablePath: string | undefined;
+  try {
+    executablePath = chromiumExecutable() ?? chromium.executablePath();
+  } catch (error) {
+    executablePath = undefined;
+    console.error((error as Error).message);
+  }
+  if (!executablePath || !existsSync(executablePath)) {
+    console.error(
+      'No Chromium found: run `apt-get install -y chromium`, or set PLAYWRIGHT_CHROMIUM_EXECUTABLE_PATH to a Chromium binary.',
     );
+    process.exit(1);
   }
   ensureBuild();
 }
