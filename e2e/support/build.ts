@@ -5,31 +5,65 @@ import { join, resolve } from 'node:path';
 export const root = resolve(import.meta.dirname, '../..');
 export const serverEntry = join(root, 'dist/analog/server/index.mjs');
 
-const inputs = ['src', 'public', 'index.html', 'vite.config.ts', 'package-lock.json'];
+const appInputs = ['src', 'public', 'index.html', 'vite.config.ts', 'package-lock.json'];
 
 function newestMtime(path: string): number {
+  if (!existsSync(path)) return 0;
   const stat = statSync(path);
   if (!stat.isDirectory()) return stat.mtimeMs;
   return readdirSync(path).reduce(
-    (newest, name) => Math.max(newest, newestMtime(join(path, name))),
+    (newest, name) => (name === 'dist' ? newest : Math.max(newest, newestMtime(join(path, name)))),
     stat.mtimeMs,
   );
 }
 
-/** True when the production build is missing or older than any of its inputs. */
-export function isBuildStale(): boolean {
-  if (!existsSync(serverEntry)) return true;
-  const built = statSync(serverEntry).mtimeMs;
-  return inputs.some((input) => newestMtime(join(root, input)) > built);
+export interface BuildTarget {
+  /** The project folder to build in. */
+  cwd: string;
+  /** A file the build writes; the build is fresh when it is newer than every input. */
+  output: string;
+  /** Files and folders, relative to `cwd`, whose changes make the build stale. */
+  inputs: string[];
+  /** Extra environment for the build, such as `BUILD_PRESET`. */
+  env?: Record<string, string>;
 }
 
-/** Runs `npm run build` when the production build is missing or stale. */
-export function ensureBuild(): void {
-  if (process.env['SKIP_BUILD'] === '1' || !isBuildStale()) return;
+/** True when the build output is missing or older than any of its inputs. */
+export function isStale({ cwd, output, inputs }: BuildTarget): boolean {
+  if (!existsSync(output)) return true;
+  const built = statSync(output).mtimeMs;
+  return inputs.some((input) => newestMtime(join(cwd, input)) > built);
+}
+
+/** Runs `vite build` in `cwd` when its output is missing or stale. */
+export function buildIfStale(target: BuildTarget): void {
+  if (!isStale(target)) return;
   // A build started from inside Vitest must not inherit its test mode: Analog changes
   // its output when NODE_ENV is `test` or VITEST is set.
   const env = Object.fromEntries(
     Object.entries(process.env).filter(([name]) => name !== 'NODE_ENV' && !name.startsWith('VITEST')),
   );
-  execFileSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit', env });
+  execFileSync(process.execPath, [join(root, 'node_modules/vite/bin/vite.js'), 'build'], {
+    cwd: target.cwd,
+    stdio: 'inherit',
+    env: { ...env, ...target.env },
+  });
+}
+
+/** Builds the app (`npm run build`) when the production build is missing or stale. */
+export function ensureBuild(): void {
+  if (process.env['SKIP_BUILD'] === '1') return;
+  buildIfStale({ cwd: root, output: serverEntry, inputs: appInputs });
+}
+
+/** Builds the app with the `node-cluster` preset into `dist/cluster`, when stale. */
+export function ensureClusterBuild(): string {
+  const output = join(root, 'dist/cluster/server/index.mjs');
+  buildIfStale({
+    cwd: root,
+    output,
+    inputs: appInputs,
+    env: { BUILD_PRESET: 'node-cluster', BUILD_OUTPUT_DIR: 'dist/cluster' },
+  });
+  return output;
 }

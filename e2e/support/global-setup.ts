@@ -7,7 +7,9 @@ import { chromiumExecutable } from './chromium';
 export default async function globalSetup() {
   const executablePath = chromiumExecutable();
   if (!executablePath && !chromium.executablePath()) {
-    throw new Error('No Chromium found: run `apt-get install -y chromium` or set PLAYWRIGHT_CHROMIUM_EXECUTABLE_PATH.');
+    throw new Error(
+      'No Chromium found: run `apt-get install -y chromium` or set PLAYWRIGHT_CHROMIUM_EXECUTABLE_PATH.',
+    );
   }
   ensureBuild();
 }

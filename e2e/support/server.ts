@@ -54,8 +54,17 @@ export async function startProductionServer(
   let output = '';
   const child = spawn(process.execPath, [entry], {
     cwd: root,
-    env: { ...process.env, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, ...env },
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
+    // Its own process group, so stopping it also stops any workers it forked.
+    detached: true,
   });
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -67,9 +76,20 @@ export async function startProductionServer(
     process: child,
     output: () => output,
     stop: async () => {
-      const exited = new Promise((done) => child.once('exit', done));
-      child.kill('SIGTERM');
+      const running = child.exitCode === null && child.signalCode === null;
+      const exited = running ? new Promise((done) => child.once('exit', done)) : Promise.resolve();
+      const signalGroup = (signal: NodeJS.Signals) => {
+        try {
+          process.kill(-(child.pid ?? 0), signal);
+        } catch {
+          // The group is already gone.
+        }
+      };
+      signalGroup('SIGTERM');
+      const forced = setTimeout(() => signalGroup('SIGKILL'), 3_000);
       await exited;
+      clearTimeout(forced);
+      signalGroup('SIGKILL');
       rmSync(dataDir, { recursive: true, force: true });
     },
   };

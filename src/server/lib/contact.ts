@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-export const contactTopics = ['general', 'support', 'press'] as const;
+import { contactTopics } from './contact-topics';
 
 /** A contact message, as the form and the API agree on it. */
 export const contactInput = z.object({

@@ -65,7 +65,7 @@ describe('npm run dev (Vite dev server)', () => {
     expect(await response.json()).toEqual({ message: 'Hello World' });
   });
 
-  it('serves a dynamic route as plain text: GET /api/v1/hello/:name', async () => {
+  it('serves a dynamic route as plain text: ANY /api/v1/hello/:name', async () => {
     const response = await fetch(`${baseUrl}/api/v1/hello/Ada`);
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe('text/plain; charset=utf-8');

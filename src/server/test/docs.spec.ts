@@ -4,7 +4,7 @@ import { rawGet } from './raw-request';
 
 const baseUrl = inject('baseUrl');
 
-describe('GET /api/v1/docs/**:slug', () => {
+describe('ANY /api/v1/docs/**:slug', () => {
   it('captures every remaining segment as the slug', async () => {
     const response = await fetch(`${baseUrl}/api/v1/docs/guides/routing/basics`);
     expect(response.status).toBe(200);

@@ -2,7 +2,7 @@ import { describe, expect, inject, it } from 'vitest';
 
 const baseUrl = inject('baseUrl');
 
-describe('GET /api/v1/items/:id', () => {
+describe('ANY /api/v1/items/:id', () => {
   it('answers an integer id as text', async () => {
     const response = await fetch(`${baseUrl}/api/v1/items/7`);
     expect(response.status).toBe(200);
@@ -25,7 +25,7 @@ describe('GET /api/v1/items/:id', () => {
   );
 });
 
-describe('GET /api/v1/boom', () => {
+describe('ANY /api/v1/boom', () => {
   it.each(['application/json', 'text/html'])(
     'answers 500 as JSON without stack or thrown message (Accept: %s)',
     async (accept) => {

@@ -1,0 +1,49 @@
+import type { Page } from '@playwright/test';
+
+import { expect, test } from './support/fixtures';
+
+async function fill(page: Page, fields: { name: string; email: string; message: string; topic?: string }) {
+  await page.getByLabel('Name').fill(fields.name);
+  await page.getByLabel('Email').fill(fields.email);
+  await page.getByLabel('Message').fill(fields.message);
+  if (fields.topic) await page.getByLabel('Topic').selectOption(fields.topic);
+  await page.getByRole('button', { name: 'Send' }).click();
+}
+
+test.describe('contact page /contact (hydrated)', () => {
+  test('shows each field error next to its field', async ({ page }) => {
+    await page.goto('/contact');
+    await page.waitForLoadState('networkidle');
+    await fill(page, { name: '', email: 'not-an-email', message: '' });
+    await expect(page.getByLabel('Name')).toHaveAccessibleDescription('Enter your name');
+    await expect(page.getByLabel('Email')).toHaveAccessibleDescription('Enter a valid email address');
+    await expect(page.getByLabel('Message')).toHaveAccessibleDescription('Enter a message');
+    await expect(page).toHaveURL('/contact');
+  });
+
+  test('confirms a valid message', async ({ page }) => {
+    await page.goto('/contact');
+    await page.waitForLoadState('networkidle');
+    await fill(page, { name: 'Ada', email: 'ada@example.com', message: 'Hello', topic: 'press' });
+    await expect(page.getByRole('status')).toHaveText('Thanks! Your message was sent.');
+    await expect(page).toHaveURL('/contact');
+  });
+});
+
+test.describe('contact page /contact (JavaScript disabled)', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('shows field errors after a plain form post', async ({ page }) => {
+    await page.goto('/contact');
+    await fill(page, { name: 'Ada', email: 'nope', message: 'Hello' });
+    await expect(page).toHaveURL(/\/contact\?error\.email=/);
+    await expect(page.getByLabel('Email')).toHaveAccessibleDescription('Enter a valid email address');
+  });
+
+  test('confirms a valid plain form post', async ({ page }) => {
+    await page.goto('/contact');
+    await fill(page, { name: 'Ada', email: 'ada@example.com', message: 'Hello' });
+    await expect(page).toHaveURL('/contact?sent=1');
+    await expect(page.getByRole('status')).toHaveText('Thanks! Your message was sent.');
+  });
+});

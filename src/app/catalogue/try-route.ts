@@ -1,0 +1,49 @@
+import { ChangeDetectionStrategy, Component, input, signal } from '@angular/core';
+
+import type { CatalogueRoute } from './route-catalogue';
+
+interface TryResult {
+  status: string;
+  contentType: string;
+  body: string;
+}
+
+/** A "Try it" button: sends the route's sample request from the browser and shows the answer. */
+@Component({
+  selector: 'app-try-route',
+  changeDetection: ChangeDetectionStrategy.OnPush,
+  template: `
+    <button type="button" (click)="run()" [attr.aria-label]="'Try ' + request().method + ' ' + request().url">
+      Try it
+    </button>
+    @if (result(); as result) {
+      <div class="try-result" role="status">
+        <p>
+          <strong>{{ result.status }}</strong> · <code>{{ result.contentType }}</code>
+        </p>
+        <pre>{{ result.body }}</pre>
+      </div>
+    }
+  `,
+})
+export class TryRoute {
+  readonly request = input.required<CatalogueRoute['tryIt']>();
+  protected readonly result = signal<TryResult | undefined>(undefined);
+
+  protected async run() {
+    const { method, url, json } = this.request();
+    const response = await fetch(url, {
+      method,
+      redirect: 'manual',
+      headers: json === undefined ? {} : { 'content-type': 'application/json' },
+      body: json === undefined ? undefined : JSON.stringify(json),
+    });
+    const status =
+      response.type === 'opaqueredirect' ? 'redirect (3xx)' : `${response.status} ${response.statusText}`;
+    this.result.set({
+      status,
+      contentType: response.headers.get('content-type') ?? '(none)',
+      body: (await response.text()) || '(empty body)',
+    });
+  }
+}

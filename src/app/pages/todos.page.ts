@@ -1,0 +1,21 @@
+import { ChangeDetectionStrategy, Component } from '@angular/core';
+import type { RouteMeta } from '@analogjs/router';
+
+import { TodoList } from '../todos/todo-list';
+
+export const routeMeta: RouteMeta = { title: 'Todos · Analog API routes' };
+
+@Component({
+  selector: 'app-todos-page',
+  imports: [TodoList],
+  changeDetection: ChangeDetectionStrategy.OnPush,
+  template: `
+    <h1>Todos</h1>
+    <p>
+      TanStack Query drives the list; every type comes from the <code>route</code> exported by the todo
+      routes.
+    </p>
+    <app-todo-list />
+  `,
+})
+export default class TodosPage {}

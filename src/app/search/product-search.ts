@@ -1,0 +1,35 @@
+import { HttpErrorResponse, httpResource } from '@angular/common/http';
+import { ChangeDetectionStrategy, Component, computed, inject } from '@angular/core';
+import { toSignal } from '@angular/core/rxjs-interop';
+import { ActivatedRoute, Router } from '@angular/router';
+import type { InferRouteResult } from '@analogjs/router/server/actions';
+
+import type { route as searchRoute } from '../../server/routes/api/v1/search.get';
+
+@Component({
+  selector: 'app-product-search',
+  changeDetection: ChangeDetectionStrategy.OnPush,
+  templateUrl: './product-search.html',
+})
+export class ProductSearch {
+  private readonly router = inject(Router);
+  private readonly query = toSignal(inject(ActivatedRoute).queryParamMap, { requireSync: true });
+
+  /** `null` before the first search; `''` once the user searched for nothing. */
+  protected readonly term = computed(() => this.query().get('q'));
+  protected readonly results = httpResource<InferRouteResult<typeof searchRoute>>(() => {
+    const q = this.term();
+    return q === null ? undefined : { url: '/api/v1/search', params: { q } };
+  });
+  protected readonly validationMessage = computed(() => {
+    const error = this.results.error();
+    if (!(error instanceof HttpErrorResponse) || error.status !== 422) return undefined;
+    return (error.error as { message: string }[])[0]?.message;
+  });
+
+  protected search(event: SubmitEvent) {
+    event.preventDefault();
+    const q = String(new FormData(event.target as HTMLFormElement).get('q') ?? '');
+    void this.router.navigate([], { queryParams: { q } });
+  }
+}

@@ -1,0 +1,52 @@
+import { type H3Event, createError, getRequestHeader, setResponseHeader } from 'h3';
+import type { IncomingMessage } from 'node:http';
+
+/** The largest request body any route accepts: 1 MiB. */
+export const maxBodyBytes = 1024 * 1024;
+
+/** Where h3's `readRawBody` looks for a body that was already read (`Symbol.for('h3RawBody')`). */
+const rawBodyKey = Symbol.for('h3RawBody');
+
+function tooLarge(event: H3Event) {
+  // Close the connection after answering, so the client stops uploading the rest.
+  setResponseHeader(event, 'connection', 'close');
+  return createError({
+    statusCode: 413,
+    statusMessage: 'Payload Too Large',
+    message: `Request bodies are limited to ${maxBodyBytes} bytes`,
+  });
+}
+
+/** Reads the body chunk by chunk, and gives up as soon as it passes the limit. */
+function readCapped(event: H3Event, request: IncomingMessage): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const onData = (chunk: Buffer) => {
+      size += chunk.length;
+      if (size <= maxBodyBytes) return void chunks.push(chunk);
+      request.off('data', onData);
+      request.pause();
+      reject(tooLarge(event));
+    };
+    request.on('data', onData);
+    request.once('end', () => resolve(Buffer.concat(chunks)));
+    request.once('error', reject);
+  });
+}
+
+/**
+ * Caps the request body at `maxBodyBytes`: a declared larger `Content-Length` is refused at
+ * once, and a chunked body is refused while it streams in. The bytes read are handed to h3,
+ * so `readBody`, `readFormData` and `readMultipartFormData` work as usual.
+ */
+export async function requireBodyWithinLimit(event: H3Event): Promise<void> {
+  const request = event.node.req as IncomingMessage & { [rawBodyKey]?: Promise<Buffer> };
+  const declared = Number(getRequestHeader(event, 'content-length') ?? 0);
+  const chunked = /\bchunked\b/i.test(getRequestHeader(event, 'transfer-encoding') ?? '');
+  if (!declared && !chunked) return;
+  if (declared > maxBodyBytes) throw tooLarge(event);
+  const body = readCapped(event, request);
+  request[rawBodyKey] = body;
+  await body;
+}

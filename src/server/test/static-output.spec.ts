@@ -1,0 +1,67 @@
+import { JSDOM } from 'jsdom';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, inject, it } from 'vitest';
+
+import { root } from '../../../e2e/support/build';
+
+const baseUrl = inject('baseUrl');
+const publicDir = join(root, 'dist/analog/public');
+const read = (file: string) => readFileSync(join(publicDir, file));
+
+describe('npm run build: prerendered output', () => {
+  it('writes the prerendered /routes page', () => {
+    expect(read('routes/index.html').toString()).toContain('Route catalogue');
+  });
+
+  it('does not prerender the cookie pages / and /cookies', () => {
+    expect(existsSync(join(publicDir, 'index.html'))).toBe(false);
+    expect(existsSync(join(publicDir, 'cookies'))).toBe(false);
+  });
+
+  it('serves GET / through SSR and its loader, not a static index.html', async () => {
+    const response = await fetch(`${baseUrl}/`);
+    expect(response.headers.get('set-cookie')).toContain('products=loaded');
+    expect(await response.text()).toContain('ng-server-context="ssr-analog"');
+  });
+});
+
+describe('npm run build: sitemap.xml', () => {
+  const sitemap = () => read('sitemap.xml').toString();
+
+  it('lists the prerendered pages with absolute URLs on SITE_URL', () => {
+    const locations = [...sitemap().matchAll(/<loc>([^<]+)<\/loc>/g)].map(([, loc]) => loc);
+    expect(locations).toEqual(['http://localhost:3000/routes']);
+  });
+
+  it('lists no API route', () => {
+    expect(sitemap()).not.toContain('/api/');
+  });
+});
+
+describe('ANY /api/rss.xml', () => {
+  it('is prerendered byte for byte as the route serves it, as text/xml', async () => {
+    const response = await fetch(`${baseUrl}/api/rss.xml`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('text/xml');
+    const served = Buffer.from(await response.arrayBuffer());
+    expect(served.equals(read('api/rss.xml'))).toBe(true);
+  });
+
+  it('is well-formed RSS 2.0 with one escaped item per product', async () => {
+    const xml = await (await fetch(`${baseUrl}/api/rss.xml`)).text();
+    const document = new JSDOM(xml, { contentType: 'text/xml' }).window.document;
+    expect(document.getElementsByTagName('parsererror')).toHaveLength(0);
+    expect(document.documentElement.getAttribute('version')).toBe('2.0');
+    const products = (await (await fetch(`${baseUrl}/api/v1/products`)).json()) as {
+      name: string;
+      description: string;
+    }[];
+    const items = [...document.getElementsByTagName('item')];
+    expect(items).toHaveLength(products.length);
+    expect(items.map((item) => item.getElementsByTagName('description')[0].textContent)).toEqual(
+      products.map((product) => product.description),
+    );
+    expect(xml).toContain('&lt;h3&gt;, Vite, Nitro, &quot;Analog&quot;, &apos;Angular&apos;');
+  });
+});
