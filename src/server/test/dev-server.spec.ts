@@ -38,6 +38,12 @@ describe('npm run dev (Vite dev server with Nitro)', () => {
     expect(response.headers.get('content-type')).toMatch(/^application\/json/);
   });
 
+  it('answers a known path with the wrong method with 405 and Allow', async () => {
+    const response = await fetch(`${server.url}/api/v1/products`, { method: 'POST' });
+    expect(response.status).toBe(405);
+    expect(response.headers.get('allow')).toBe('GET, HEAD');
+  });
+
   it('server-renders a page with its loader', async () => {
     const response = await fetch(`${server.url}/`);
     expect(response.headers.get('set-cookie')).toContain('products=loaded');

@@ -2,7 +2,7 @@ import { describe, expect, inject, it } from 'vitest';
 
 const baseUrl = inject('baseUrl');
 
-describe('GET /api/v1/hello/:name', () => {
+describe('ANY /api/v1/hello/:name', () => {
   it('greets the name from event.context.params as plain text', async () => {
     const response = await fetch(`${baseUrl}/api/v1/hello/Ada`);
     expect(response.status).toBe(200);
@@ -23,7 +23,7 @@ describe('GET /api/v1/hello/:name', () => {
   });
 });
 
-describe('GET /api/v1/greet/:name', () => {
+describe('ANY /api/v1/greet/:name', () => {
   it('greets the name from getRouterParam as plain text', async () => {
     const response = await fetch(`${baseUrl}/api/v1/greet/Ada`);
     expect(response.status).toBe(200);

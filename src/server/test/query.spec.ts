@@ -2,7 +2,7 @@ import { describe, expect, inject, it } from 'vitest';
 
 const baseUrl = inject('baseUrl');
 
-describe('GET /api/v1/query', () => {
+describe('ANY /api/v1/query', () => {
   it('reads query parameters, with repeated names as arrays', async () => {
     const response = await fetch(`${baseUrl}/api/v1/query?param1=Analog&param2=Angular&tag=a&tag=b`);
     expect(response.status).toBe(200);

@@ -52,7 +52,7 @@ describe('npm run build: sitemap.xml', () => {
   });
 });
 
-describe('GET /api/rss.xml', () => {
+describe('ANY /api/rss.xml', () => {
   it('is prerendered byte for byte as the route serves it, as text/xml', async () => {
     const response = await fetch(`${baseUrl}/api/rss.xml`);
     expect(response.status).toBe(200);

@@ -38,9 +38,11 @@ describe('POST /api/v1/users', () => {
     expect(listed).toContainEqual(user);
   });
 
-  it('gives 20 concurrent creates 20 distinct ids', async () => {
-    const users = await Promise.all(Array.from({ length: 20 }, (_, n) => createUser(`Parallel ${n}`)));
-    expect(new Set(users.map((user) => user.id)).size).toBe(20);
+  it('loses nothing to 100 concurrent creates: 100 distinct ids, all listed', async () => {
+    const users = await Promise.all(Array.from({ length: 100 }, (_, n) => createUser(`Parallel ${n}`)));
+    expect(new Set(users.map((user) => user.id)).size).toBe(100);
+    const listed = (await (await fetch(`${baseUrl}/api/v1/users`)).json()) as User[];
+    for (const user of users) expect(listed).toContainEqual(user);
   });
 
   it.each([{}, { name: '' }, { name: 42 }, { name: 'x'.repeat(101) }])(
@@ -71,10 +73,17 @@ describe('GET /api/v1/users/:id', () => {
     expect(await response.json()).toEqual(user);
   });
 
-  it.each(['999999', 'abc'])('answers 404 for unknown id %s', async (id) => {
-    const response = await fetch(`${baseUrl}/api/v1/users/${id}`);
+  it('answers 404 through createError for an unknown id', async () => {
+    const response = await fetch(`${baseUrl}/api/v1/users/999999`);
     expect(response.status).toBe(404);
     expect(response.headers.get('content-type')).toMatch(/^application\/json/);
+    expect(await response.json()).toMatchObject({ statusCode: 404, statusMessage: 'User 999999 not found' });
+  });
+
+  it.each(['abc', '1.5', '0'])('answers 404 for the id %s that no user can have', async (id) => {
+    const response = await fetch(`${baseUrl}/api/v1/users/${id}`);
+    expect(response.status).toBe(404);
+    expect(await response.json()).toMatchObject({ statusMessage: 'User not found' });
   });
 });
 
@@ -112,6 +121,21 @@ describe('DELETE /api/v1/users/:id', () => {
     const response = await send('DELETE', `/api/v1/users/${user.id}`);
     expect(response.status).toBe(204);
     expect(await response.text()).toBe('');
+    expect((await fetch(`${baseUrl}/api/v1/users/${user.id}`)).status).toBe(404);
+  });
+
+  it('answers 404 for an unknown id', async () => {
+    const response = await send('DELETE', '/api/v1/users/999999');
+    expect(response.status).toBe(404);
+    expect(response.headers.get('content-type')).toMatch(/^application\/json/);
+  });
+
+  it('stays deleted when a rename races the delete', async () => {
+    const user = await createUser('Racing');
+    await Promise.all([
+      send('PUT', `/api/v1/users/${user.id}`, { name: 'Renamed' }),
+      send('DELETE', `/api/v1/users/${user.id}`),
+    ]);
     expect((await fetch(`${baseUrl}/api/v1/users/${user.id}`)).status).toBe(404);
   });
 });

@@ -1,5 +1,5 @@
 /** XML route: set `content-type: text/xml` and return the document; prerendered as a static file. */
-// GET /api/rss.xml
+// ANY /api/rss.xml
 import { defineEventHandler, setHeader } from 'h3';
 
 import { products } from '../../lib/products';

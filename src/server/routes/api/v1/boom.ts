@@ -1,5 +1,5 @@
 /** Uncaught error: h3 answers 500, and in production the body carries no stack or message. */
-// GET /api/v1/boom
+// ANY /api/v1/boom
 import { defineEventHandler } from 'h3';
 
 export default defineEventHandler(() => {

@@ -1,5 +1,5 @@
 /** Query parameters with `getQuery`: strings, and arrays for repeated names. */
-// GET /api/v1/query?param1=Analog&param2=Angular&tag=a&tag=b
+// ANY /api/v1/query?param1=Analog&param2=Angular&tag=a&tag=b
 import { defineEventHandler, getQuery } from 'h3';
 
 export default defineEventHandler((event) => {

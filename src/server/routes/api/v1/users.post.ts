@@ -8,6 +8,7 @@ export default defineEventHandler(async (event) => {
   const body = await readBody<{ name?: unknown } | null>(event);
   const name = typeof body?.name === 'string' ? body.name.trim() : '';
   if (!name || name.length > 100) {
+    // 422 like the validated routes: the JSON parsed, its content is wrong (broken JSON is h3's 400).
     throw createError({
       statusCode: 422,
       statusMessage: 'Unprocessable Entity',

@@ -1,5 +1,5 @@
 /** Named catch-all: `[...slug]` captures every remaining segment, slashes included. */
-// GET /api/v1/docs/**:slug
+// ANY /api/v1/docs/**:slug
 import { defineEventHandler, getRouterParam } from 'h3';
 
 import { requireSafeSlug } from '../../../../lib/slug';

@@ -1,5 +1,5 @@
 /** Dynamic segment via `getRouterParam`: the h3 helper reads (and decodes) one parameter. */
-// GET /api/v1/greet/:name
+// ANY /api/v1/greet/:name
 import { defineEventHandler, getRouterParam } from 'h3';
 
 import { asPlainText } from '../../../../lib/text';

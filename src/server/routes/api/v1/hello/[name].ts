@@ -1,5 +1,5 @@
 /** Dynamic segment via `event.context.params`: the file name `[name]` becomes a route parameter. */
-// GET /api/v1/hello/:name
+// ANY /api/v1/hello/:name
 import { defineEventHandler } from 'h3';
 
 import { asPlainText, requireDecoded } from '../../../../lib/text';
