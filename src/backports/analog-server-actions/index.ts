@@ -20,23 +20,27 @@ export type { RouteContext, RouteOptions, RouteSchemas, ServerRoute } from './de
 export type { InferRouteBody, InferRouteParams, InferRouteQuery, InferRouteResult } from './infer-route';
 export { type PageServerAction, fail, json, redirect } from './responses';
 
-/**
- * An API route validated by Standard Schemas: `params`, `query`, `body` (every method but
- * GET and HEAD), `input` (query on GET/HEAD, else body) and `output` (development and tests).
- * Invalid input gets 422 with the issues and `X-Analog-Errors: true`; the handler is not called.
- */
-export function defineApiRoute<
+/** The signature both wrappers share: one generic per schema, each inferred from the options. */
+type DefineRoute = <
   R,
   P extends Schema | undefined = undefined,
   Q extends Schema | undefined = undefined,
   B extends Schema | undefined = undefined,
   I extends Schema | undefined = undefined,
   O extends Schema | undefined = undefined,
->(options: RouteOptions<Schemas<P, Q, B, I, O>, R>): ServerRoute<Schemas<P, Q, B, I, O>, R> {
-  return defineValidatedRoute(options, { validatesBody: (event) => !isQueryMethod(event) });
-}
+>(
+  options: RouteOptions<Schemas<P, Q, B, I, O>, R>,
+) => ServerRoute<Schemas<P, Q, B, I, O>, R>;
 
 type Schemas<P, Q, B, I, O> = { params: P; query: Q; body: B; input: I; output: O };
+
+/**
+ * An API route validated by Standard Schemas: `params`, `query`, `body` (every method but
+ * GET and HEAD), `input` (query on GET/HEAD, else body) and `output` (development and tests).
+ * Invalid input gets 422 with the issues and `X-Analog-Errors: true`; the handler is not called.
+ */
+export const defineApiRoute: DefineRoute = (options) =>
+  defineValidatedRoute(options, { validatesBody: (event) => !isQueryMethod(event) });
 
 const bodyMethods = new Set(['POST', 'PUT', 'PATCH']);
 
@@ -44,13 +48,5 @@ const bodyMethods = new Set(['POST', 'PUT', 'PATCH']);
  * A server route validated like `defineApiRoute`, with `body` checked for POST, PUT and PATCH.
  * Export it as `route` too, so clients infer its query, body and result types.
  */
-export function defineServerRoute<
-  R,
-  P extends Schema | undefined = undefined,
-  Q extends Schema | undefined = undefined,
-  B extends Schema | undefined = undefined,
-  I extends Schema | undefined = undefined,
-  O extends Schema | undefined = undefined,
->(options: RouteOptions<Schemas<P, Q, B, I, O>, R>): ServerRoute<Schemas<P, Q, B, I, O>, R> {
-  return defineValidatedRoute(options, { validatesBody: (event: H3Event) => bodyMethods.has(event.method) });
-}
+export const defineServerRoute: DefineRoute = (options) =>
+  defineValidatedRoute(options, { validatesBody: (event: H3Event) => bodyMethods.has(event.method) });

@@ -6,22 +6,41 @@ export interface RawResponse {
   body: string;
 }
 
+export interface RawRequest {
+  method?: string;
+  path: string;
+  body?: string;
+  contentType?: string;
+}
+
 /**
- * GET through `node:http`, which sends the path exactly as written: `fetch` would normalise
- * `%2e%2e` and `..` away before the server ever saw them.
+ * A request through `node:http`, which sends the path and body exactly as written: `fetch`
+ * would normalise `%2e%2e` and `..` away, and cannot send a body with an arbitrary type.
  */
-export function rawGet(baseUrl: string, path: string): Promise<RawResponse> {
-  return new Promise((resolve, reject) => {
-    const { hostname, port } = new URL(baseUrl);
-    request({ hostname, port, path }, (response) => {
-      let body = '';
+export function rawRequest(baseUrl: string, { method = 'GET', path, body, contentType }: RawRequest) {
+  const { hostname, port } = new URL(baseUrl);
+  const headers: Record<string, string | number> = {};
+  if (contentType !== undefined) headers['content-type'] = contentType;
+  if (body !== undefined) headers['content-length'] = Buffer.byteLength(body);
+  return new Promise<RawResponse>((resolve, reject) => {
+    request({ hostname, port, path, method, headers }, (response) => {
+      let text = '';
       response.setEncoding('utf8');
-      response.on('data', (chunk: string) => (body += chunk));
+      response.on('data', (chunk: string) => (text += chunk));
       response.on('end', () =>
-        resolve({ status: response.statusCode ?? 0, type: response.headers['content-type'] ?? '', body }),
+        resolve({
+          status: response.statusCode ?? 0,
+          type: response.headers['content-type'] ?? '',
+          body: text,
+        }),
       );
     })
       .on('error', reject)
-      .end();
+      .end(body);
   });
+}
+
+/** GET `path` exactly as written. */
+export function rawGet(baseUrl: string, path: string): Promise<RawResponse> {
+  return rawRequest(baseUrl, { path });
 }

@@ -1,41 +1,17 @@
 import fc from 'fast-check';
-import { request } from 'node:http';
 import { afterAll, describe, expect, inject, it } from 'vitest';
+
+import { type RawResponse, rawRequest } from './raw-request';
 
 const baseUrl = inject('baseUrl');
 const numRuns = 100;
 
-interface Answer {
-  status: number;
-  type: string;
-  body: string;
-}
-
-/** Sends bytes exactly as given (path unnormalised, any content type) through node:http. */
-function send(method: string, path: string, body?: string, contentType?: string): Promise<Answer> {
-  const { hostname, port } = new URL(baseUrl);
-  const headers: Record<string, string | number> = {};
-  if (contentType !== undefined) headers['content-type'] = contentType;
-  if (body !== undefined) headers['content-length'] = Buffer.byteLength(body);
-  return new Promise((resolve, reject) => {
-    const outgoing = request({ hostname, port, path, method, headers }, (response) => {
-      let text = '';
-      response.on('data', (chunk) => (text += chunk));
-      response.on('end', () =>
-        resolve({
-          status: response.statusCode ?? 0,
-          type: response.headers['content-type'] ?? '',
-          body: text,
-        }),
-      );
-    });
-    outgoing.on('error', reject);
-    outgoing.end(body);
-  });
-}
+/** Sends bytes exactly as given: path unnormalised, any content type. */
+const send = (method: string, path: string, body?: string, contentType?: string) =>
+  rawRequest(baseUrl, { method, path, body, contentType });
 
 /** The server's promise for bad input: never a 5xx, and every 4xx is JSON. */
-function expectHandled(answer: Answer) {
+function expectHandled(answer: RawResponse) {
   expect(answer.status, answer.body.slice(0, 300)).toBeLessThan(500);
   if (answer.status >= 400) {
     expect(answer.type).toMatch(/^application\/json/);
