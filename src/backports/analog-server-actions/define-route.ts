@@ -9,7 +9,7 @@ import {
 } from 'h3';
 
 import { type InputRecord, isQueryMethod, readBodyInput, readQueryInput } from './request-input';
-import { checkOutput, rejectInput, validate } from './validation';
+import { type ValidationResult, checkOutput, rejectInput, validate } from './validation';
 
 type Schema = StandardSchemaV1;
 type MaybeSchema = Schema | undefined;
@@ -72,28 +72,28 @@ export function defineValidatedRoute<S extends RouteSchemas, R>(
     const rawQuery = readQueryInput(event);
     const rawBody = validatesBody || (inputSchema && !queryMethod) ? await readBodyInput(event) : {};
 
-    const issues: StandardSchemaV1.Issue[] = [];
-    const check = async (schema: Schema | undefined, value: unknown): Promise<unknown> => {
-      if (!schema) return value;
-      const pending = validate(schema, value);
-      const result = pending instanceof Promise ? await pending : pending;
-      if (!result.issues) return result.value;
-      issues.push(...result.issues);
-      return undefined;
-    };
-    const params = await check(
-      paramsSchema,
-      paramsSchema ? getRouterParams(event, { decode: true }) : event.context.params,
-    );
-    const query = await check(querySchema, rawQuery);
-    const body = await check(validatesBody ? bodySchema : undefined, rawBody);
-    const input = await check(inputSchema, queryMethod ? rawQuery : rawBody);
+    const rawParams = paramsSchema ? getRouterParams(event, { decode: true }) : event.context.params;
+    const checks = [
+      [paramsSchema, rawParams],
+      [querySchema, rawQuery],
+      [validatesBody ? bodySchema : undefined, rawBody],
+      [inputSchema, queryMethod ? rawQuery : rawBody],
+    ] as const;
+    // Sync schemas (most are) settle here without a single await.
+    const pending = checks.map(([schema, value]) => (schema ? validate(schema, value) : { value }));
+    const outcomes = pending.some((outcome) => outcome instanceof Promise)
+      ? await Promise.all(pending)
+      : pending;
+    const issues = (outcomes as ValidationResult<unknown>[]).flatMap((outcome) => outcome.issues ?? []);
     if (issues.length) return rejectInput(event, issues);
+    const [params, query, body, input] = (outcomes as ValidationResult<unknown>[]).map((outcome) =>
+      outcome.issues ? undefined : outcome.value,
+    );
 
     const data = inputSchema ? input : validatesBody ? body : query;
     const result = await options.handler({ params, query, body, data, event } as RouteContext<S>);
     if (result instanceof Response) return result;
-    await checkOutput(options.output, result, `${event.method} ${event.path}`);
+    if (options.output) await checkOutput(options.output, result, `${event.method} ${event.path}`);
     if (result === undefined || result === null) return result;
     setResponseHeader(event, 'content-type', 'application/json; charset=utf-8');
     return typeof result === 'object' ? result : JSON.stringify(result);
