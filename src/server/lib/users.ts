@@ -1,6 +1,8 @@
 import { createError } from 'h3';
 import { useStorage } from 'nitropack/runtime';
 
+import { createGroupCommit } from './group-commit';
+
 export interface User {
   id: number;
   name: string;
@@ -8,7 +10,15 @@ export interface User {
 
 /** One storage key per user (`db:users:<id>`); `db:users-meta:next-id` is the id the next user gets. */
 const users = () => useStorage<User>('db:users');
-const counter = () => useStorage<number>('db:users-meta');
+const userKey = (id: number) => `users:${id}`;
+const nextIdKey = 'users-meta:next-id';
+
+/**
+ * Every write is a transaction on the `db` storage: transactions run one at a time, so two
+ * creates never read the same `next-id` and an update never writes back a user that a
+ * concurrent delete just removed, and they are stored in batches (see `group-commit.ts`).
+ */
+const transaction = createGroupCommit(() => useStorage('db'));
 
 const demoUsers: User[] = [
   { id: 1, name: 'Ada Lovelace' },
@@ -16,27 +26,14 @@ const demoUsers: User[] = [
   { id: 3, name: 'Alan Turing' },
 ];
 
-let queue: Promise<unknown> = Promise.resolve();
-
-/**
- * Runs every write one at a time in this process, so two creates never read the same `next-id`
- * and an update never writes back a user that a concurrent delete just removed. Several
- * instances sharing one store need the store's own atomic sequence instead (a database sequence).
- */
-function serialize<T>(task: () => Promise<T>): Promise<T> {
-  const run = queue.then(task);
-  queue = run.catch(() => undefined);
-  return run;
-}
-
 let seeding: Promise<void> | undefined;
 
 /** Seeds the demo users once, the first time any user route runs against an empty store. */
 function seeded(): Promise<void> {
-  seeding ??= serialize(async () => {
-    if (await counter().hasItem('next-id')) return;
-    await Promise.all(demoUsers.map((user) => users().setItem(String(user.id), user)));
-    await counter().setItem('next-id', demoUsers.length + 1);
+  seeding ??= transaction(async (tx) => {
+    if ((await tx.get(nextIdKey)) !== null) return;
+    for (const user of demoUsers) tx.set(userKey(user.id), user);
+    tx.set(nextIdKey, demoUsers.length + 1);
   }).catch((error: unknown) => {
     seeding = undefined; // a storage hiccup must not make the next request skip seeding
     throw error;
@@ -46,8 +43,12 @@ function seeded(): Promise<void> {
 
 const isUserId = (id: number) => Number.isSafeInteger(id) && id > 0;
 
-/** Reads one user without seeding or queueing; `null` when there is none. */
-const findUser = (id: number) => (isUserId(id) ? users().getItem(String(id)) : Promise.resolve(null));
+/** Reads one user with `read` (from storage, or in a transaction); `null` when there is none. */
+const findUser = (id: number, read: (key: string) => Promise<User | null>) =>
+  isUserId(id) ? read(userKey(id)) : Promise.resolve(null);
+
+/** Reads outside a transaction see what the last stored batch left. */
+const readStored = (key: string) => useStorage<User>('db').getItem(key);
 
 function notFound(id: number): never {
   throw createError({
@@ -67,11 +68,11 @@ export async function listUsers(): Promise<User[]> {
 /** Stores a new user under the next id. */
 export async function createUser(name: string): Promise<User> {
   await seeded();
-  return serialize(async () => {
-    const id = (await counter().getItem('next-id')) ?? 1;
+  return transaction(async (tx) => {
+    const id = (await tx.get<number>(nextIdKey)) ?? 1;
     const user = { id, name };
-    await users().setItem(String(id), user);
-    await counter().setItem('next-id', id + 1);
+    tx.set(userKey(id), user);
+    tx.set(nextIdKey, id + 1);
     return user;
   });
 }
@@ -79,15 +80,15 @@ export async function createUser(name: string): Promise<User> {
 /** The stored user, or a 404 error (`NaN`, fractions and unknown ids alike). */
 export async function requireUser(id: number): Promise<User> {
   await seeded();
-  return (await findUser(id)) ?? notFound(id);
+  return (await findUser(id, readStored)) ?? notFound(id);
 }
 
 /** Renames a user and returns it, or throws a 404 error. */
 export async function updateUser(id: number, name: string): Promise<User> {
   await seeded();
-  return serialize(async () => {
-    const user = { ...((await findUser(id)) ?? notFound(id)), name };
-    await users().setItem(String(id), user);
+  return transaction(async (tx) => {
+    const user = { ...((await findUser(id, (key) => tx.get<User>(key))) ?? notFound(id)), name };
+    tx.set(userKey(id), user);
     return user;
   });
 }
@@ -95,8 +96,8 @@ export async function updateUser(id: number, name: string): Promise<User> {
 /** Removes a user, or throws a 404 error. */
 export async function deleteUser(id: number): Promise<void> {
   await seeded();
-  await serialize(async () => {
-    if (!(await findUser(id))) notFound(id);
-    await users().removeItem(String(id));
+  await transaction(async (tx) => {
+    if (!(await findUser(id, (key) => tx.get<User>(key)))) notFound(id);
+    tx.remove(userKey(id));
   });
 }
