@@ -36,6 +36,18 @@ const asyncEven: StandardSchemaV1<unknown, { n: number }> = {
   },
 };
 
+/** Accepts any object as it is, so a test sees exactly what the body parser produced. */
+const anyObject: StandardSchemaV1<unknown, Record<string, unknown>> = {
+  '~standard': {
+    version: 1,
+    vendor: 'hand-written',
+    validate: (value) =>
+      typeof value === 'object' && value !== null
+        ? { value: value as Record<string, unknown> }
+        : { issues: [{ message: 'Expected an object' }] },
+  },
+};
+
 const calls = { handler: 0 };
 
 const base = await serveRoutes({
@@ -66,6 +78,10 @@ const base = await serveRoutes({
   '/form': defineApiRoute({
     handler: ({ body, data }) => ({ body, data }),
     body: z.record(z.string(), z.unknown()),
+  }),
+  '/parsed-keys': defineApiRoute({
+    body: anyObject,
+    handler: ({ body }) => ({ keys: Object.keys(body), ownProto: Object.hasOwn(body, '__proto__') }),
   }),
   '/upload': defineApiRoute({
     body: z.object({ file: z.union([z.instanceof(File), z.array(z.instanceof(File))]) }),
@@ -361,6 +377,15 @@ describe('defineApiRoute: hostile keys', () => {
     expect(result.polluted).toBeNull();
     expect(result.bodyKeys).not.toContain('__proto__');
     expect(({} as Record<string, unknown>)['polluted']).toBeUndefined();
+  });
+
+  it.each([
+    ['spelled out', '{"__proto__": {"polluted": "yes"}, "ok": 1}'],
+    ['spelled with JSON \\u escapes', '{"\\u005f_proto__": {"polluted": "yes"}, "ok": 1}'],
+  ])('parses a JSON body without its __proto__ key %s', async (_spelling, text) => {
+    const response = await post('/parsed-keys', text, 'application/json');
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ keys: ['ok'], ownProto: false });
   });
 
   it('lets no __proto__ field of a form reach a prototype', async () => {

@@ -29,8 +29,14 @@ export function readQueryInput(event: H3Event): InputRecord {
   return getQuery(event);
 }
 
+/** Text that may hold a `__proto__` key, spelled out or with `\\u` escapes. */
+const mayHoldProto = /__proto__|\\u/;
+
+/** Parses JSON and drops every `__proto__` key; `{}` when the text is not JSON. */
 function parseJson(text: string): unknown {
   try {
+    // The reviver makes JSON.parse about four times slower: pay for it only when needed.
+    if (!mayHoldProto.test(text)) return JSON.parse(text);
     return JSON.parse(text, (key, value) => (key === '__proto__' ? undefined : value));
   } catch {
     return {};

@@ -37,13 +37,19 @@ function describePath(path: StandardSchemaV1.Issue['path']): string {
 
 /**
  * Checks a handler's plain return value against `output` in development and tests only;
- * a mismatch logs a warning and changes nothing. Production never evaluates the schema.
+ * a mismatch logs a warning and changes nothing. Production never evaluates the schema and
+ * returns at once, without a Promise.
  */
-export async function checkOutput(schema: StandardSchemaV1 | undefined, value: unknown, route: string) {
+export function checkOutput(
+  schema: StandardSchemaV1 | undefined,
+  value: unknown,
+  route: string,
+): Promise<void> | undefined {
   const mode = process.env['NODE_ENV'];
-  if (!schema || (mode !== 'development' && mode !== 'test')) return;
-  const result = await validate(schema, value);
-  if (!result.issues) return;
-  const details = result.issues.map((issue) => `${describePath(issue.path)}: ${issue.message}`).join('; ');
-  console.warn(`[output] ${route} returned a value that does not match its output schema: ${details}`);
+  if (!schema || (mode !== 'development' && mode !== 'test')) return undefined;
+  return Promise.resolve(validate(schema, value)).then((result) => {
+    if (!result.issues) return;
+    const details = result.issues.map((issue) => `${describePath(issue.path)}: ${issue.message}`).join('; ');
+    console.warn(`[output] ${route} returned a value that does not match its output schema: ${details}`);
+  });
 }
