@@ -8,6 +8,14 @@ import { join, resolve } from 'node:path';
 export const root = resolve(import.meta.dirname, '..');
 export const appEntry = join(root, 'dist/analog/server/index.mjs');
 
+/**
+ * Node's arguments for the production server, exactly as `npm start` passes them (its heap
+ * flag included), so the bench measures the server that is deployed.
+ */
+export const appArgs = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'))
+  .scripts.start.split(' ')
+  .slice(1);
+
 /** Builds the app when there is no build, or when `--build` is passed. */
 export function ensureBuild(force = process.argv.includes('--build')) {
   if (force || !existsSync(appEntry)) execFileSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
@@ -36,13 +44,14 @@ async function waitFor(url) {
 }
 
 /**
- * Starts `node <script>` on a free loopback port with a throw-away DATA_DIR.
+ * Starts `node <args>` (a script and its flags) on a free loopback port with a throw-away DATA_DIR.
+ * @param {string[]} args
  * @returns {Promise<{ url: string, pid: number, peakRssMb: () => number, stop: () => Promise<void> }>}
  */
-export async function startServer(script) {
+export async function startServer(args) {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'analog-bench-'));
-  const child = spawn(process.execPath, [script], {
+  const child = spawn(process.execPath, args, {
     cwd: root,
     stdio: 'ignore',
     env: { ...process.env, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir },

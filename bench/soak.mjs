@@ -1,7 +1,7 @@
 // npm run soak: mixed traffic against the production server; fails on errors or memory growth.
 import autocannon from 'autocannon';
 
-import { appEntry, ensureBuild, startServer } from './servers.mjs';
+import { appArgs, ensureBuild, startServer } from './servers.mjs';
 
 const seconds = Number(process.env.SOAK_SECONDS ?? 60);
 const connections = Number(process.env.SOAK_CONNECTIONS ?? 50);
@@ -9,7 +9,7 @@ const warmupSeconds = Math.min(10, Math.round(seconds / 6));
 const json = { 'content-type': 'application/json' };
 
 ensureBuild();
-const app = await startServer(appEntry);
+const app = await startServer(appArgs);
 
 // A warm-up of the same mix, so JIT and caches settle before the baseline RSS is taken.
 const requests = [
