@@ -30,11 +30,6 @@ const run = (duration) => autocannon({ url: app.url, connections, duration, requ
 
 await run(warmupSeconds);
 const startRss = app.rssMb();
-const samples = [];
-const sampler = setInterval(
-  () => samples.push({ at: samples.length * 5, rssMb: Math.round(app.rssMb()) }),
-  5_000,
-);
 const tracker = run(seconds);
 let second = 0;
 tracker.on('tick', ({ counter }) => {

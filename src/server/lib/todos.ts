@@ -2,6 +2,8 @@ import { createError } from 'h3';
 import { useStorage } from 'nitropack/runtime';
 import { randomUUID } from 'node:crypto';
 
+import { createGroupCommit } from './group-commit';
+
 export interface Todo {
   id: string;
   title: string;
@@ -11,12 +13,24 @@ export interface Todo {
 
 /** One storage key per todo, so concurrent writes to different todos never overwrite each other. */
 const todos = () => useStorage<Todo>('db:todos');
+const todoKey = (id: string) => `todos:${id}`;
+
+/**
+ * Changes read a todo and write it back: as transactions, two concurrent changes to one todo
+ * (a rename and a toggle) both survive, and a change never resurrects a deleted todo.
+ */
+const transaction = createGroupCommit(() => useStorage('db'));
+
+function notFound(id: string): never {
+  throw createError({ statusCode: 404, statusMessage: `Todo ${id} not found` });
+}
 
 export async function listTodos(done?: boolean): Promise<Todo[]> {
   const keys = await todos().getKeys();
   const items = await todos().getItems(keys);
+  // A todo deleted between `getKeys` and `getItems` reads as null: skip it.
   return items
-    .map(({ value }) => value)
+    .flatMap(({ value }) => (value ? [value] : []))
     .filter((todo) => done === undefined || todo.done === done)
     .sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.id.localeCompare(b.id));
 }
@@ -27,20 +41,17 @@ export async function createTodo(title: string): Promise<Todo> {
   return todo;
 }
 
-/** The stored todo, or a 404 error. */
-export async function requireTodo(id: string): Promise<Todo> {
-  const todo = await todos().getItem(id);
-  if (!todo) throw createError({ statusCode: 404, statusMessage: `Todo ${id} not found` });
-  return todo;
+export function updateTodo(id: string, changes: Partial<Pick<Todo, 'title' | 'done'>>): Promise<Todo> {
+  return transaction(async (tx) => {
+    const todo = { ...((await tx.get<Todo>(todoKey(id))) ?? notFound(id)), ...changes };
+    tx.set(todoKey(id), todo);
+    return todo;
+  });
 }
 
-export async function updateTodo(id: string, changes: Partial<Pick<Todo, 'title' | 'done'>>): Promise<Todo> {
-  const todo = { ...(await requireTodo(id)), ...changes };
-  await todos().setItem(id, todo);
-  return todo;
-}
-
-export async function deleteTodo(id: string): Promise<void> {
-  await requireTodo(id);
-  await todos().removeItem(id);
+export function deleteTodo(id: string): Promise<void> {
+  return transaction(async (tx) => {
+    if (!(await tx.get<Todo>(todoKey(id)))) notFound(id);
+    tx.remove(todoKey(id));
+  });
 }

@@ -48,4 +48,27 @@ describe('concurrent writes to /api/v1/todos', () => {
     );
     expect(stored).toHaveLength(50);
   });
+
+  it('keeps both of two concurrent changes to the same todo', async () => {
+    const tag = crypto.randomUUID();
+    const todos = (await Promise.all(
+      Array.from({ length: 20 }, async (_, n) =>
+        (await send('POST', '/api/v1/todos', { title: `${tag} ${n}` })).json(),
+      ),
+    )) as Todo[];
+    const changes = await Promise.all(
+      todos.flatMap((todo) => [
+        send('PATCH', `/api/v1/todos/${todo.id}`, { title: `${todo.title} renamed` }),
+        send('PATCH', `/api/v1/todos/${todo.id}`, { done: true }),
+      ]),
+    );
+    expect(changes.map((response) => response.status)).toEqual(Array(40).fill(200));
+
+    const stored = ((await (await fetch(`${baseUrl}/api/v1/todos`)).json()) as Todo[]).filter((todo) =>
+      todo.title.startsWith(tag),
+    );
+    expect(stored).toHaveLength(20);
+    for (const todo of stored)
+      expect(todo).toMatchObject({ title: expect.stringMatching(/ renamed$/), done: true });
+  });
 });
