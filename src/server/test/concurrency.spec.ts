@@ -15,6 +15,20 @@ const send = (method: string, path: string, body: unknown) =>
     headers: { 'content-type': 'application/json' },
   });
 
+/** Creates `count` todos titled `<tag> <n>`, and returns them. */
+async function createTodos(tag: string, count: number): Promise<Todo[]> {
+  const created = Array.from({ length: count }, (_, n) =>
+    send('POST', '/api/v1/todos', { title: `${tag} ${n}` }),
+  );
+  return Promise.all(created.map(async (response) => (await response).json() as Promise<Todo>));
+}
+
+/** The stored todos whose title starts with `tag` (`query` filters the list, as in `?done=true`). */
+async function storedTodos(tag: string, query = ''): Promise<Todo[]> {
+  const todos = (await (await fetch(`${baseUrl}/api/v1/todos${query}`)).json()) as Todo[];
+  return todos.filter((todo) => todo.title.startsWith(tag));
+}
+
 describe('concurrent writes to /api/v1/todos', () => {
   it('stores exactly 200 todos from 200 concurrent creates', async () => {
     const tag = crypto.randomUUID();
@@ -25,37 +39,23 @@ describe('concurrent writes to /api/v1/todos', () => {
     const created = (await Promise.all(responses.map((response) => response.json()))) as Todo[];
     expect(new Set(created.map((todo) => todo.id)).size).toBe(200);
 
-    const stored = ((await (await fetch(`${baseUrl}/api/v1/todos`)).json()) as Todo[]).filter((todo) =>
-      todo.title.startsWith(tag),
-    );
-    expect(stored).toHaveLength(200);
+    expect(await storedTodos(tag)).toHaveLength(200);
   });
 
   it('keeps every one of 50 concurrent toggles of different todos', async () => {
     const tag = crypto.randomUUID();
-    const todos = (await Promise.all(
-      Array.from({ length: 50 }, async (_, n) =>
-        (await send('POST', '/api/v1/todos', { title: `${tag} ${n}` })).json(),
-      ),
-    )) as Todo[];
+    const todos = await createTodos(tag, 50);
     const toggles = await Promise.all(
       todos.map((todo) => send('PATCH', `/api/v1/todos/${todo.id}`, { done: true })),
     );
     expect(toggles.every((response) => response.status === 200)).toBe(true);
 
-    const stored = ((await (await fetch(`${baseUrl}/api/v1/todos?done=true`)).json()) as Todo[]).filter(
-      (todo) => todo.title.startsWith(tag),
-    );
-    expect(stored).toHaveLength(50);
+    expect(await storedTodos(tag, '?done=true')).toHaveLength(50);
   });
 
   it('keeps both of two concurrent changes to the same todo', async () => {
     const tag = crypto.randomUUID();
-    const todos = (await Promise.all(
-      Array.from({ length: 20 }, async (_, n) =>
-        (await send('POST', '/api/v1/todos', { title: `${tag} ${n}` })).json(),
-      ),
-    )) as Todo[];
+    const todos = await createTodos(tag, 20);
     const changes = await Promise.all(
       todos.flatMap((todo) => [
         send('PATCH', `/api/v1/todos/${todo.id}`, { title: `${todo.title} renamed` }),
@@ -64,9 +64,7 @@ describe('concurrent writes to /api/v1/todos', () => {
     );
     expect(changes.map((response) => response.status)).toEqual(Array(40).fill(200));
 
-    const stored = ((await (await fetch(`${baseUrl}/api/v1/todos`)).json()) as Todo[]).filter((todo) =>
-      todo.title.startsWith(tag),
-    );
+    const stored = await storedTodos(tag);
     expect(stored).toHaveLength(20);
     for (const todo of stored)
       expect(todo).toMatchObject({ title: expect.stringMatching(/ renamed$/), done: true });
