@@ -10,15 +10,22 @@ import { createGroupCommit } from './group-commit';
 
 /**
  * The memory driver, recording each write it stores. `failWrites` makes writes throw,
- * `failKey` one key's; `onWrite` is called as each write starts.
+ * `failKey` one key's, and `failReads` that many reads; `onWrite` is called as each write starts.
  */
 function recordingStorage() {
   const inner = memoryDriver() as Driver;
   const writes: string[] = [];
-  const state = { failWrites: false, failKey: '', onWrite: (key: string): void => void key };
+  const state = { failWrites: false, failKey: '', failReads: 0, onWrite: (key: string): void => void key };
   const driver = defineDriver(() => ({
     ...inner,
     name: 'recording-memory',
+    async getItem(key: string) {
+      if (state.failReads > 0) {
+        state.failReads -= 1;
+        throw new Error('read failed');
+      }
+      return inner.getItem(key, {});
+    },
     async setItem(key: string, value: string) {
       state.onWrite(key);
       await new Promise((tick) => setTimeout(tick, 2)); // a write takes a while, as on disk
@@ -109,6 +116,17 @@ describe('createGroupCommit', () => {
     await first;
     await expect(halfway).rejects.toThrow('disk full');
     expect(await later).toBe(5);
+  });
+
+  it('reads a key again after a read of it failed', async () => {
+    const { storage, state, transaction } = recordingStorage();
+    await storage.setItem('a', 'here');
+    const first = transaction(async (tx) => tx.set('b', 'slow write')); // the others queue behind it
+    state.failReads = 1;
+    const [failed, retried] = [1, 2].map(() => transaction(async (tx) => tx.get('a')));
+    await first;
+    await expect(failed).rejects.toThrow('read failed');
+    expect(await retried).toBe('here');
   });
 
   it('removes keys, and later transactions read them as null', async () => {

@@ -1,6 +1,9 @@
 import type { Storage, StorageValue } from 'unstorage';
 
-/** What a transaction reads and writes: reads see its own and its batch's earlier writes. */
+/**
+ * What a transaction reads and writes: reads see its own and its batch's earlier writes.
+ * Values are shared with the other transactions of the batch: replace them, never mutate them.
+ */
 export interface Transaction {
   get<T>(key: string): Promise<T | null>;
   set(key: string, value: unknown): void;
@@ -24,7 +27,7 @@ const removed = Symbol('removed');
  * latest state, and each key they touched is written once, with its final value. A transaction
  * resolves only after its batch is stored, so no response reports a write that is still in
  * flight, and a transaction that throws leaves nothing behind. Fifty concurrent renames of one
- * user cost one file write, not fifty.
+ * user cost a few file writes, not fifty.
  *
  * The order is kept within one process. Several instances writing one store need the store's
  * own transactions (a database) instead.
@@ -41,7 +44,12 @@ export function createGroupCommit(storage: () => Storage) {
     while (queue.length) {
       const batch = queue;
       queue = [];
-      await commitBatch(storage(), batch, stored);
+      try {
+        await commitBatch(storage(), batch, stored);
+      } catch (error) {
+        // Only getting the storage can throw here: fail this batch, and keep the queue moving.
+        for (const entry of batch) entry.reject(error);
+      }
     }
     draining = false;
   }
@@ -91,7 +99,11 @@ async function commitBatch(storage: Storage, batch: Queued[], stored: Map<string
   }
 
   function readOnce(key: string): Promise<unknown> {
-    if (!stored.has(key)) stored.set(key, storage.getItem(key));
+    if (!stored.has(key)) {
+      const read = storage.getItem(key);
+      read.catch(() => stored.delete(key)); // a failed read is tried again by the next reader
+      stored.set(key, read);
+    }
     return stored.get(key)!;
   }
 }
