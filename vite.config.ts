@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 
 import { pagesOnlySitemap } from './src/build/pages-only-sitemap.ts';
+import { sequentialEnvironmentBuilds } from './src/build/sequential-environment-builds.ts';
 import { siteUrl } from './src/server/lib/site.ts';
 
 const fromRoot = (path: string) => fileURLToPath(new URL(path, import.meta.url));
@@ -58,6 +59,7 @@ export default defineConfig({
       },
     }),
     sitemap.vitePlugin,
+    sequentialEnvironmentBuilds(),
   ],
   test: {
     projects: [

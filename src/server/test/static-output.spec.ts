@@ -28,6 +28,13 @@ describe('npm run build: prerendered output', () => {
     for (const file of files) expect(existsSync(join(publicDir, file)), file).toBe(true);
   });
 
+  it('ships every component compiled ahead of time, none with its decorator left for a JIT compiler', () => {
+    const chunks = readdirSync(join(publicDir, 'assets')).filter((file) => file.endsWith('.js'));
+    const uncompiled = chunks.filter((file) => /\bselector:\s*[`'"]/.test(read(`assets/${file}`).toString()));
+    expect(chunks.length).toBeGreaterThan(0);
+    expect(uncompiled).toEqual([]);
+  });
+
   it('serves GET / through SSR and its loader, not a static index.html', async () => {
     const response = await fetch(`${baseUrl}/`);
     expect(response.headers.get('set-cookie')).toContain('products=loaded');
