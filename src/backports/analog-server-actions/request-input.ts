@@ -29,7 +29,7 @@ export function readQueryInput(event: H3Event): InputRecord {
   return getQuery(event);
 }
 
-/** Text that may hold a `__proto__` key, spelled out or with `\\u` escapes. */
+/** Text that may hold a `__proto__` key, spelled out or with `\u` escapes. */
 const mayHoldProto = /__proto__|\\u/;
 
 /** Parses JSON and drops every `__proto__` key; `{}` when the text is not JSON. */

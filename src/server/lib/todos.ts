@@ -2,7 +2,7 @@ import { createError } from 'h3';
 import { useStorage } from 'nitropack/runtime';
 import { randomUUID } from 'node:crypto';
 
-import { createGroupCommit } from './group-commit';
+import { transaction } from './db';
 
 export interface Todo {
   id: string;
@@ -14,12 +14,6 @@ export interface Todo {
 /** One storage key per todo, so concurrent writes to different todos never overwrite each other. */
 const todos = () => useStorage<Todo>('db:todos');
 const todoKey = (id: string) => `todos:${id}`;
-
-/**
- * Changes read a todo and write it back: as transactions, two concurrent changes to one todo
- * (a rename and a toggle) both survive, and a change never resurrects a deleted todo.
- */
-const transaction = createGroupCommit(() => useStorage('db'));
 
 function notFound(id: string): never {
   throw createError({ statusCode: 404, statusMessage: `Todo ${id} not found` });
@@ -41,6 +35,10 @@ export async function createTodo(title: string): Promise<Todo> {
   return todo;
 }
 
+/**
+ * Changes a todo as a `db` transaction, so two concurrent changes to one todo (a rename and a
+ * toggle) both survive, and a change never resurrects a deleted todo.
+ */
 export function updateTodo(id: string, changes: Partial<Pick<Todo, 'title' | 'done'>>): Promise<Todo> {
   return transaction(async (tx) => {
     const todo = { ...((await tx.get<Todo>(todoKey(id))) ?? notFound(id)), ...changes };

@@ -1,24 +1,21 @@
 import { createError } from 'h3';
 import { useStorage } from 'nitropack/runtime';
 
-import { createGroupCommit } from './group-commit';
+import { db, transaction } from './db';
 
 export interface User {
   id: number;
   name: string;
 }
 
-/** One storage key per user (`db:users:<id>`); `db:users-meta:next-id` is the id the next user gets. */
+/**
+ * One storage key per user (`db:users:<id>`); `db:users-meta:next-id` is the id the next user gets.
+ * Every write is a `db` transaction, run one at a time: two creates never read the same `next-id`,
+ * and an update never writes back a user that a concurrent delete just removed.
+ */
 const users = () => useStorage<User>('db:users');
 const userKey = (id: number) => `users:${id}`;
 const nextIdKey = 'users-meta:next-id';
-
-/**
- * Every write is a transaction on the `db` storage: transactions run one at a time, so two
- * creates never read the same `next-id` and an update never writes back a user that a
- * concurrent delete just removed, and they are stored in batches (see `group-commit.ts`).
- */
-const transaction = createGroupCommit(() => useStorage('db'));
 
 const demoUsers: User[] = [
   { id: 1, name: 'Ada Lovelace' },
@@ -48,7 +45,7 @@ const findUser = (id: number, read: (key: string) => Promise<User | null>) =>
   isUserId(id) ? read(userKey(id)) : Promise.resolve(null);
 
 /** Reads outside a transaction see what the last stored batch left. */
-const readStored = (key: string) => useStorage<User>('db').getItem(key);
+const readStored = (key: string) => db().getItem<User>(key);
 
 function notFound(id: number): never {
   throw createError({
