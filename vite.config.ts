@@ -38,6 +38,8 @@ export default defineConfig({
         // home page's loader. An absolute path ignores exactly that file (Analog 2.7 deletes it
         // only when `/` itself is prerendered); other index.html files in public/ still ship.
         ignore: [fromRoot('./dist/client/index.html')],
+        // Database errors answer JSON 409, 422 or 503 (with Retry-After) instead of a 500.
+        errorHandler: fromRoot('./src/server/error.ts'),
         routeRules: {
           // Security headers on every response: pages, API routes and static files.
           '/**': {
@@ -84,6 +86,17 @@ export default defineConfig({
           environment: 'node',
           include: ['src/server/test/**/*.spec.ts'],
           globalSetup: ['src/server/test/global-setup.ts'],
+          testTimeout: 20_000,
+        },
+      },
+      {
+        resolve: { alias: aliases },
+        test: {
+          // The data specs again, with the same build on PostgreSQL (DATABASE_URL) instead of SQLite.
+          name: 'server-postgres',
+          environment: 'node',
+          include: ['src/server/test/{users,todos,concurrency,hostile-input}.spec.ts'],
+          globalSetup: ['src/server/test/global-setup-postgres.ts'],
           testTimeout: 20_000,
         },
       },

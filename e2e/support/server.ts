@@ -42,8 +42,9 @@ export async function waitForUrl(url: string, timeoutMs = 30_000): Promise<void>
 }
 
 /**
- * Runs `node <args>` on a free loopback port with its own empty data folder, in its own
- * process group, and resolves once `readyPath` answers.
+ * Runs `node <args>` on a free loopback port with its own empty data folder (or the `DATA_DIR`
+ * given in `env`, which it leaves in place), in its own process group, and resolves once
+ * `readyPath` answers.
  */
 async function startNodeServer(
   args: (port: number) => string[],
@@ -51,7 +52,8 @@ async function startNodeServer(
   readyPath = '/api/v1/hello',
 ): Promise<RunningServer> {
   const port = await freePort();
-  const dataDir = mkdtempSync(join(tmpdir(), 'analog-api-routes-'));
+  const ownDataDir = env['DATA_DIR'] === undefined;
+  const dataDir = env['DATA_DIR'] ?? mkdtempSync(join(tmpdir(), 'analog-api-routes-'));
   let output = '';
   const child = spawn(process.execPath, args(port), {
     cwd: root,
@@ -84,17 +86,21 @@ async function startNodeServer(
       await exited;
       clearTimeout(forced);
       signalGroup('SIGKILL');
-      rmSync(dataDir, { recursive: true, force: true });
+      if (ownDataDir) rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }
 
 /**
- * Starts the production server (`node dist/analog/server/index.mjs`) on a free port
- * with its own empty data folder, so tests never share stored records with a developer.
+ * Starts the production server (`node dist/analog/server/index.mjs`) on a free port with its
+ * own empty data folder, so tests never share stored records with a developer: the shell's
+ * `DATA_DIR` and `DATABASE_URL` are ignored, only those in `env` count.
  */
 export function startProductionServer(entry = serverEntry, env: Record<string, string> = {}) {
-  return startNodeServer(() => [entry], { ...process.env, NODE_ENV: 'production', ...env });
+  const inherited = Object.fromEntries(
+    Object.entries(process.env).filter(([name]) => name !== 'DATA_DIR' && name !== 'DATABASE_URL'),
+  );
+  return startNodeServer(() => [entry], { ...inherited, NODE_ENV: 'production', ...env });
 }
 
 /**

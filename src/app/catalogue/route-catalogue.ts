@@ -47,7 +47,7 @@ export const routeCatalogue: readonly CatalogueRoute[] = [
     file: 'v1/users.get.ts',
     methods: 'GET',
     url: '/api/v1/users',
-    shows: 'Records read from Nitro storage',
+    shows: 'Rows read with SQL through useDatabase()',
     tryIt: { method: 'GET', url: '/api/v1/users' },
   },
   {
@@ -103,7 +103,7 @@ export const routeCatalogue: readonly CatalogueRoute[] = [
     file: 'v1/contact.post.ts',
     methods: 'POST',
     url: '/api/v1/contact',
-    shows: 'defineServerRoute with input and output schemas',
+    shows: 'defineServerRoute with input and output schemas, kept in useStorage',
     tryIt: {
       method: 'POST',
       url: '/api/v1/contact',

@@ -1,3 +1,5 @@
+import { useStorage } from 'nitropack/runtime';
+import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 
 import { contactTopics } from './contact-topics';
@@ -11,3 +13,13 @@ export const contactInput = z.object({
 });
 
 export const contactResult = z.object({ ok: z.literal(true), topic: z.enum(contactTopics) });
+
+export type ContactMessage = z.output<typeof contactInput>;
+
+/**
+ * Keeps a message in Nitro's key-value storage, one key per message: nothing ever reads it back
+ * by anything but its key, so it needs no SQL (mounted by `src/server/plugins/storage.ts`).
+ */
+export async function saveContactMessage(message: ContactMessage): Promise<void> {
+  await useStorage('contact').setItem(randomUUID(), { ...message, receivedAt: new Date().toISOString() });
+}

@@ -1,7 +1,12 @@
 import { z } from 'zod';
 
-/** A todo title: trimmed, 1 to 200 characters. */
-export const todoTitle = z.string().trim().min(1, 'Enter a title').max(200, 'Keep it under 200 characters');
+/** A todo title: trimmed, 1 to 200 characters, no NUL (SQLite would cut the text there, PostgreSQL refuses it). */
+export const todoTitle = z
+  .string()
+  .trim()
+  .min(1, 'Enter a title')
+  .max(200, 'Keep it under 200 characters')
+  .regex(/^[^\0]*$/, 'Remove the NUL character');
 
 /** The `:id` of a todo route. */
 export const todoParams = z.object({ id: z.uuid('Not a todo id') });

@@ -1,8 +1,7 @@
 import { createError } from 'h3';
-import { useStorage } from 'nitropack/runtime';
 import { randomUUID } from 'node:crypto';
 
-import { transaction } from './db';
+import { useDatabase } from './database';
 
 export interface Todo {
   id: string;
@@ -11,45 +10,55 @@ export interface Todo {
   createdAt: string;
 }
 
-/** One storage key per todo, so concurrent writes to different todos never overwrite each other. */
-const todos = () => useStorage<Todo>('db:todos');
-const todoKey = (id: string) => `todos:${id}`;
+/** A todo row as both dialects return it: SQLite has no boolean type and answers `done` as 0 or 1. */
+type TodoRow = Omit<Todo, 'done'> & { done: boolean | number };
+
+const toTodo = ({ id, title, done, createdAt }: TodoRow): Todo => ({
+  id,
+  title,
+  done: Boolean(done),
+  createdAt,
+});
 
 function notFound(id: string): never {
   throw createError({ statusCode: 404, statusMessage: `Todo ${id} not found` });
 }
 
+/** Every todo, oldest first; only the open or only the finished ones when `done` is given. */
 export async function listTodos(done?: boolean): Promise<Todo[]> {
-  const keys = await todos().getKeys();
-  const items = await todos().getItems(keys);
-  // A todo deleted between `getKeys` and `getItems` reads as null: skip it.
-  return items
-    .flatMap(({ value }) => (value ? [value] : []))
-    .filter((todo) => done === undefined || todo.done === done)
-    .sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.id.localeCompare(b.id));
+  const db = await useDatabase();
+  const { rows } =
+    done === undefined
+      ? await db.sql<{ rows: TodoRow[] }>`SELECT id, title, done, created_at AS "createdAt"
+          FROM todos ORDER BY created_at, id`
+      : await db.sql<{ rows: TodoRow[] }>`SELECT id, title, done, created_at AS "createdAt"
+          FROM todos WHERE done = ${done} ORDER BY created_at, id`;
+  return rows.map(toTodo);
 }
 
 export async function createTodo(title: string): Promise<Todo> {
-  const todo: Todo = { id: randomUUID(), title, done: false, createdAt: new Date().toISOString() };
-  await todos().setItem(todo.id, todo);
-  return todo;
+  const db = await useDatabase();
+  const { rows } = await db.sql<{ rows: TodoRow[] }>`INSERT INTO todos (id, title, done, created_at)
+    VALUES (${randomUUID()}, ${title}, ${false}, ${new Date().toISOString()})
+    RETURNING id, title, done, created_at AS "createdAt"`;
+  return toTodo(rows[0]);
 }
 
 /**
- * Changes a todo as a `db` transaction, so two concurrent changes to one todo (a rename and a
- * toggle) both survive, and a change never resurrects a deleted todo.
+ * Changes a todo in one statement: `COALESCE` keeps each column the request leaves out, so a
+ * concurrent rename and toggle of one todo both survive, and a deleted todo stays deleted.
  */
-export function updateTodo(id: string, changes: Partial<Pick<Todo, 'title' | 'done'>>): Promise<Todo> {
-  return transaction(async (tx) => {
-    const todo = { ...((await tx.get<Todo>(todoKey(id))) ?? notFound(id)), ...changes };
-    tx.set(todoKey(id), todo);
-    return todo;
-  });
+export async function updateTodo(id: string, changes: Partial<Pick<Todo, 'title' | 'done'>>): Promise<Todo> {
+  const db = await useDatabase();
+  const { rows } = await db.sql<{ rows: TodoRow[] }>`UPDATE todos
+    SET title = COALESCE(${changes.title ?? null}, title), done = COALESCE(${changes.done ?? null}, done)
+    WHERE id = ${id}
+    RETURNING id, title, done, created_at AS "createdAt"`;
+  return rows[0] ? toTodo(rows[0]) : notFound(id);
 }
 
-export function deleteTodo(id: string): Promise<void> {
-  return transaction(async (tx) => {
-    if (!(await tx.get<Todo>(todoKey(id)))) notFound(id);
-    tx.remove(todoKey(id));
-  });
+export async function deleteTodo(id: string): Promise<void> {
+  const db = await useDatabase();
+  const { rows } = await db.sql<{ rows: TodoRow[] }>`DELETE FROM todos WHERE id = ${id} RETURNING id`;
+  if (!rows.length) notFound(id);
 }

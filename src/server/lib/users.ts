@@ -1,51 +1,14 @@
 import { createError } from 'h3';
-import { useStorage } from 'nitropack/runtime';
 
-import { db, transaction } from './db';
+import { useDatabase } from './database';
 
 export interface User {
   id: number;
   name: string;
 }
 
-/**
- * One storage key per user (`db:users:<id>`); `db:users-meta:next-id` is the id the next user gets.
- * Every write is a `db` transaction, run one at a time: two creates never read the same `next-id`,
- * and an update never writes back a user that a concurrent delete just removed.
- */
-const users = () => useStorage<User>('db:users');
-const userKey = (id: number) => `users:${id}`;
-const nextIdKey = 'users-meta:next-id';
-
-const demoUsers: User[] = [
-  { id: 1, name: 'Ada Lovelace' },
-  { id: 2, name: 'Grace Hopper' },
-  { id: 3, name: 'Alan Turing' },
-];
-
-let seeding: Promise<void> | undefined;
-
-/** Seeds the demo users once, the first time any user route runs against an empty store. */
-function seeded(): Promise<void> {
-  seeding ??= transaction(async (tx) => {
-    if ((await tx.get(nextIdKey)) !== null) return;
-    for (const user of demoUsers) tx.set(userKey(user.id), user);
-    tx.set(nextIdKey, demoUsers.length + 1);
-  }).catch((error: unknown) => {
-    seeding = undefined; // a storage hiccup must not make the next request skip seeding
-    throw error;
-  });
-  return seeding;
-}
-
-const isUserId = (id: number) => Number.isSafeInteger(id) && id > 0;
-
-/** Reads one user with `read` (from storage, or in a transaction); `null` when there is none. */
-const findUser = (id: number, read: (key: string) => Promise<User | null>) =>
-  isUserId(id) ? read(userKey(id)) : Promise.resolve(null);
-
-/** Reads outside a transaction see what the last stored batch left. */
-const readStored = (key: string) => db().getItem<User>(key);
+/** Ids are SQL `INTEGER`s the database hands out: 1 to 2³¹ − 1. */
+const isUserId = (id: number) => Number.isSafeInteger(id) && id > 0 && id < 2 ** 31;
 
 function notFound(id: number): never {
   throw createError({
@@ -56,45 +19,42 @@ function notFound(id: number): never {
 
 /** Every user, by id. */
 export async function listUsers(): Promise<User[]> {
-  await seeded();
-  const items = await users().getItems(await users().getKeys());
-  // A user deleted between `getKeys` and `getItems` reads as null: skip it.
-  return items.flatMap(({ value }) => (value ? [value] : [])).sort((a, b) => a.id - b.id);
+  const db = await useDatabase();
+  const { rows } = await db.sql<{ rows: User[] }>`SELECT id, name FROM users ORDER BY id`;
+  return rows;
 }
 
-/** Stores a new user under the next id. */
+/** Stores a new user; the database hands out the id and `RETURNING` gives back the stored row. */
 export async function createUser(name: string): Promise<User> {
-  await seeded();
-  return transaction(async (tx) => {
-    const id = (await tx.get<number>(nextIdKey)) ?? 1;
-    const user = { id, name };
-    tx.set(userKey(id), user);
-    tx.set(nextIdKey, id + 1);
-    return user;
-  });
+  const db = await useDatabase();
+  const { rows } = await db.sql<{
+    rows: User[];
+  }>`INSERT INTO users (name) VALUES (${name}) RETURNING id, name`;
+  return rows[0];
 }
 
 /** The stored user, or a 404 error (`NaN`, fractions and unknown ids alike). */
 export async function requireUser(id: number): Promise<User> {
-  await seeded();
-  return (await findUser(id, readStored)) ?? notFound(id);
+  if (!isUserId(id)) notFound(id);
+  const db = await useDatabase();
+  const { rows } = await db.sql<{ rows: User[] }>`SELECT id, name FROM users WHERE id = ${id}`;
+  return rows[0] ?? notFound(id);
 }
 
-/** Renames a user and returns it, or throws a 404 error. */
+/** Renames a user in one statement and returns it, or throws a 404 error. */
 export async function updateUser(id: number, name: string): Promise<User> {
-  await seeded();
-  return transaction(async (tx) => {
-    const user = { ...((await findUser(id, (key) => tx.get<User>(key))) ?? notFound(id)), name };
-    tx.set(userKey(id), user);
-    return user;
-  });
+  if (!isUserId(id)) notFound(id);
+  const db = await useDatabase();
+  const { rows } = await db.sql<{
+    rows: User[];
+  }>`UPDATE users SET name = ${name} WHERE id = ${id} RETURNING id, name`;
+  return rows[0] ?? notFound(id);
 }
 
 /** Removes a user, or throws a 404 error. */
 export async function deleteUser(id: number): Promise<void> {
-  await seeded();
-  await transaction(async (tx) => {
-    if (!(await findUser(id, (key) => tx.get<User>(key)))) notFound(id);
-    tx.remove(userKey(id));
-  });
+  if (!isUserId(id)) notFound(id);
+  const db = await useDatabase();
+  const { rows } = await db.sql<{ rows: User[] }>`DELETE FROM users WHERE id = ${id} RETURNING id`;
+  if (!rows.length) notFound(id);
 }

@@ -1,12 +1,11 @@
 import { defineNitroPlugin, useStorage } from 'nitropack/runtime';
-
-import { atomicFsDriver } from '../lib/atomic-fs-driver';
+import { join } from 'node:path';
+import fsLiteDriver from 'unstorage/drivers/fs-lite';
 
 /**
- * Mounts the `db` storage that users and todos live in: one file per record under
- * `DATA_DIR` (default `.data/db`), written atomically, so records survive a restart.
- * Point several instances at one Redis instead with `redisDriver` (see README, "Deploy").
+ * Mounts the `contact` key-value storage: one JSON file per message under `$DATA_DIR/contact`
+ * (default `.data/contact`). Users and todos live in SQL instead (`lib/database.ts`).
  */
 export default defineNitroPlugin(() => {
-  useStorage().mount('db', atomicFsDriver({ base: process.env['DATA_DIR'] ?? '.data/db' }));
+  useStorage().mount('contact', fsLiteDriver({ base: join(process.env['DATA_DIR'] ?? '.data', 'contact') }));
 });

@@ -7,6 +7,38 @@ import { type RunningServer, startProductionServer } from '../../../e2e/support/
 
 let server: RunningServer;
 
+interface User {
+  id: number;
+  name: string;
+}
+
+interface Todo {
+  id: string;
+  title: string;
+  done: boolean;
+  createdAt: string;
+}
+
+const send = (method: string, path: string, body: unknown) =>
+  fetch(`${server.url}${path}`, {
+    method,
+    body: JSON.stringify(body),
+    headers: { 'content-type': 'application/json' },
+  });
+
+const getJson = async <T>(path: string) => (await (await fetch(`${server.url}${path}`)).json()) as T;
+
+/** Sends `count` concurrent POSTs to `path`, expects 201 for each, and answers the created records. */
+async function createConcurrently<T>(
+  path: string,
+  count: number,
+  body: (n: number) => unknown,
+): Promise<T[]> {
+  const responses = await Promise.all(Array.from({ length: count }, (_, n) => send('POST', path, body(n))));
+  expect(responses.map((response) => response.status)).toEqual(Array(count).fill(201));
+  return Promise.all(responses.map((response) => response.json() as Promise<T>));
+}
+
 /** PIDs whose parent is `pid`, read from /proc. */
 function childrenOf(pid: number): number[] {
   return readdirSync('/proc')
@@ -41,5 +73,42 @@ describe('BUILD_PRESET=node-cluster', () => {
     expect(await page.text()).toContain('Analog Notebook');
     const api = await fetch(`${server.url}/api/v1/hello`);
     expect(await api.json()).toEqual({ message: 'Hello World' });
+  });
+
+  it('stores exactly 200 users from 200 concurrent creates on different workers', async () => {
+    const tag = crypto.randomUUID();
+    const created = await createConcurrently<User>('/api/v1/users', 200, (n) => ({ name: `${tag} ${n}` }));
+    expect(new Set(created.map((user) => user.id)).size).toBe(200);
+
+    const stored = (await getJson<User[]>('/api/v1/users')).filter((user) => user.name.startsWith(tag));
+    expect(stored).toHaveLength(200);
+    expect(stored).toEqual(expect.arrayContaining(created));
+  });
+
+  it('stores exactly 200 todos from 200 concurrent creates on different workers', async () => {
+    const tag = crypto.randomUUID();
+    const created = await createConcurrently<Todo>('/api/v1/todos', 200, (n) => ({ title: `${tag} ${n}` }));
+    expect(new Set(created.map((todo) => todo.id)).size).toBe(200);
+
+    const stored = (await getJson<Todo[]>('/api/v1/todos')).filter((todo) => todo.title.startsWith(tag));
+    expect(stored).toHaveLength(200);
+    expect(stored).toEqual(expect.arrayContaining(created));
+  });
+
+  it('keeps every concurrent rename and toggle of one todo across workers', async () => {
+    const tag = crypto.randomUUID();
+    const todos = await createConcurrently<Todo>('/api/v1/todos', 20, (n) => ({ title: `${tag} ${n}` }));
+    const changes = await Promise.all(
+      todos.flatMap((todo) => [
+        send('PATCH', `/api/v1/todos/${todo.id}`, { title: `${todo.title} renamed` }),
+        send('PATCH', `/api/v1/todos/${todo.id}`, { done: true }),
+      ]),
+    );
+    expect(changes.map((response) => response.status)).toEqual(Array(40).fill(200));
+
+    const stored = (await getJson<Todo[]>('/api/v1/todos')).filter((todo) => todo.title.startsWith(tag));
+    expect(stored).toHaveLength(20);
+    for (const todo of stored)
+      expect(todo).toMatchObject({ title: expect.stringMatching(/ renamed$/), done: true });
   });
 });

@@ -1,14 +1,17 @@
-/** Validated form: one `input` schema accepts JSON, URL-encoded and multipart bodies alike. */
+/** Validated form kept in key-value storage: one `input` schema for JSON, URL-encoded and multipart; `useStorage` stores it. */
 // POST /api/v1/contact
 import { defineServerRoute } from '@analogjs/router/server/actions';
 
-import { contactInput, contactResult } from '../../../lib/contact';
+import { contactInput, contactResult, saveContactMessage } from '../../../lib/contact';
 import { redirectBrowserForms } from '../../../lib/browser-forms';
 
 export const route = defineServerRoute({
   input: contactInput,
   output: contactResult,
-  handler: ({ data }) => ({ ok: true as const, topic: data.topic }),
+  handler: async ({ data }) => {
+    await saveContactMessage(data);
+    return { ok: true as const, topic: data.topic };
+  },
 });
 
 /** A browser posting the form without JavaScript gets a redirect back to the page instead of JSON. */

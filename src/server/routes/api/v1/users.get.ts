@@ -1,4 +1,4 @@
-/** Reading from Nitro storage: `useStorage` keeps one record per key, shared by every route. */
+/** Reading SQL with db0: `listUsers` runs one `SELECT` through `useDatabase()`, SQLite or PostgreSQL alike. */
 // GET /api/v1/users
 import { defineEventHandler } from 'h3';
 

@@ -7,12 +7,12 @@ import { createUser } from '../../../lib/users';
 export default defineEventHandler(async (event) => {
   const body = await readBody<{ name?: unknown } | null>(event);
   const name = typeof body?.name === 'string' ? body.name.trim() : '';
-  if (!name || name.length > 100) {
+  if (!name || name.length > 100 || name.includes('\0')) {
     // 422 like the validated routes: the JSON parsed, its content is wrong (broken JSON is h3's 400).
     throw createError({
       statusCode: 422,
       statusMessage: 'Unprocessable Entity',
-      data: [{ message: 'Enter a name of 1 to 100 characters', path: ['name'] }],
+      data: [{ message: 'Enter a name of 1 to 100 characters, without NUL', path: ['name'] }],
     });
   }
   setResponseStatus(event, 201, 'Created');

@@ -1,4 +1,4 @@
-/** Validated partial update: `params` and `body` schemas together; unknown ids get 404. */
+/** Validated partial update: `params` and `body` schemas, then one `UPDATE … COALESCE … RETURNING`; unknown ids get 404. */
 // PATCH /api/v1/todos/:id
 import { defineServerRoute } from '@analogjs/router/server/actions';
 import { z } from 'zod';

@@ -7,7 +7,14 @@ import { updateUser } from '../../../../lib/users';
 
 export const route = defineApiRoute({
   params: z.object({ id: z.coerce.number().int().positive() }),
-  body: z.object({ name: z.string().trim().min(1, 'Enter a name').max(100) }),
+  body: z.object({
+    name: z
+      .string()
+      .trim()
+      .min(1, 'Enter a name')
+      .max(100)
+      .regex(/^[^\0]*$/, 'Remove the NUL character'),
+  }),
   handler: ({ params, body }) => updateUser(params.id, body.name),
 });
 

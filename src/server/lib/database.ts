@@ -1,0 +1,75 @@
+import { createDatabase, type Database } from 'db0';
+import libSql from 'db0/connectors/libsql/node';
+import postgresql from 'db0/connectors/postgresql';
+import { mkdirSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { Client } from 'pg';
+
+import { migrate } from './migrations';
+
+/**
+ * The SQL database that users and todos live in, chosen when the server starts (Nitro's own
+ * `useDatabase()` bakes its connector into the build, so one build could not serve both):
+ * - `DATABASE_URL=postgres://…`: PostgreSQL through db0's `postgresql` connector, for several
+ *   processes or machines;
+ * - otherwise one SQLite file, `$DATA_DIR/app.sqlite` (default `.data`), through db0's `libsql`
+ *   connector, in WAL mode so `node-cluster` workers share it.
+ */
+function connect(): Database {
+  const url = process.env['DATABASE_URL'];
+  if (url) {
+    if (!/^postgres(ql)?:\/\//.test(url)) throw new Error('DATABASE_URL must be a postgres:// URL');
+    return createDatabase(postgresql({ url }));
+  }
+  const dir = resolve(process.env['DATA_DIR'] ?? '.data');
+  mkdirSync(dir, { recursive: true });
+  // One connection per process: SQLite runs one statement at a time anyway, and every setting
+  // below then holds for every statement. `timeout` is SQLite's busy timeout, in ms.
+  return createDatabase(
+    libSql({ url: pathToFileURL(join(dir, 'app.sqlite')).href, concurrency: 1, timeout: 5000 }),
+  );
+}
+
+/**
+ * SQLite settings: WAL lets readers run beside the one writer, and `synchronous = NORMAL` syncs
+ * the WAL at checkpoints only (see README, "Data": a power loss may undo the last commits, a
+ * process crash loses nothing).
+ */
+const sqlitePragmas = ['PRAGMA journal_mode = WAL', 'PRAGMA synchronous = NORMAL'];
+
+let current: { db: Database; ready: Promise<Database> } | undefined;
+
+/**
+ * The database, connected and migrated. The first call connects and applies the migrations;
+ * when the connection fails or drops, the next call connects afresh, so the server recovers
+ * from a database restart by itself.
+ */
+export function useDatabase(): Promise<Database> {
+  if (!current) {
+    const db = connect();
+    current = { db, ready: open(db) };
+    current.ready.catch(() => forget(db));
+  }
+  return current.ready;
+}
+
+async function open(db: Database): Promise<Database> {
+  if (db.dialect === 'postgresql') {
+    // pg emits `error` when the server goes away; unheard, it would crash the process.
+    const client = (await db.getInstance()) as Client;
+    client.on('error', () => forget(db));
+    client.on('end', () => forget(db));
+  } else {
+    for (const pragma of sqlitePragmas) await db.exec(pragma);
+  }
+  await migrate(db);
+  return db;
+}
+
+/** Drops `db`, so the next `useDatabase()` connects again. */
+function forget(db: Database): void {
+  if (current?.db === db) current = undefined;
+  // Closing a connection that already broke can fail too; there is nothing left to close then.
+  db.dispose().catch(() => undefined);
+}

@@ -1,0 +1,20 @@
+import type { TestProject } from 'vitest/node';
+
+import { ensureBuild, serverEntry } from '../../../e2e/support/build';
+import { startPostgres } from '../../../e2e/support/postgres.mjs';
+import { startProductionServer } from '../../../e2e/support/server';
+
+/**
+ * The same production build as `global-setup.ts`, started with `DATABASE_URL` pointing at a
+ * throw-away PostgreSQL: the data specs run a second time against it.
+ */
+export default async function setup(project: TestProject) {
+  ensureBuild();
+  const postgres = await startPostgres();
+  const server = await startProductionServer(serverEntry, { DATABASE_URL: await postgres.createDatabase() });
+  project.provide('baseUrl', server.url);
+  return async () => {
+    await server.stop();
+    await postgres.stop();
+  };
+}

@@ -1,0 +1,56 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { serverEntry } from '../../../e2e/support/build';
+import { type RunningPostgres, startPostgres } from '../../../e2e/support/postgres.mjs';
+import { type RunningServer, startProductionServer } from '../../../e2e/support/server';
+
+let postgres: RunningPostgres;
+let server: RunningServer;
+
+beforeAll(async () => {
+  postgres = await startPostgres();
+  server = await startProductionServer(serverEntry, { DATABASE_URL: await postgres.createDatabase() });
+}, 120_000);
+
+afterAll(async () => {
+  await server?.stop();
+  await postgres?.stop();
+});
+
+const dataRequests = () => [
+  fetch(`${server.url}/api/v1/users`),
+  fetch(`${server.url}/api/v1/users/1`),
+  fetch(`${server.url}/api/v1/todos`),
+  fetch(`${server.url}/api/v1/todos`, {
+    method: 'POST',
+    body: JSON.stringify({ title: 'During the outage' }),
+    headers: { 'content-type': 'application/json' },
+  }),
+];
+
+describe('PostgreSQL stopped while the server runs', () => {
+  it('answers JSON 503 with Retry-After and no stack, then recovers without a restart', async () => {
+    expect((await fetch(`${server.url}/api/v1/users`)).status).toBe(200);
+    const pid = server.process.pid;
+
+    postgres.pause();
+    for (const response of await Promise.all(dataRequests())) {
+      expect(response.status).toBe(503);
+      expect(response.headers.get('content-type')).toMatch(/^application\/json/);
+      expect(response.headers.get('retry-after')).toBe('2');
+      const body = await response.text();
+      expect(JSON.parse(body)).toMatchObject({
+        statusCode: 503,
+        message: expect.stringMatching(/unavailable/),
+      });
+      expect(body).not.toMatch(/ at |ECONNREFUSED|terminat|\.mjs/);
+    }
+    expect((await fetch(`${server.url}/api/v1/hello`)).status).toBe(200);
+
+    postgres.resume();
+    const statuses = (await Promise.all(dataRequests())).map((response) => response.status);
+    expect(statuses).toEqual([200, 200, 200, 201]);
+    expect(server.process.pid).toBe(pid);
+    expect(server.process.exitCode).toBeNull();
+  }, 60_000);
+});
