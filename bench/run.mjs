@@ -4,6 +4,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 
+import { postgresBinDir, startPostgres } from '../e2e/support/postgres.mjs';
 import { appArgs, ensureBuild, root, startServer } from './servers.mjs';
 
 const duration = Number(process.env.BENCH_DURATION ?? 10);
@@ -21,6 +22,7 @@ const appRoutes = [
     headers: json,
     body: '{"name":"Ada"}',
   },
+  { name: 'GET /api/v1/todos', path: '/api/v1/todos' },
   { name: 'GET /api/rss.xml', path: '/api/rss.xml' },
   { name: 'GET / (SSR + loader)', path: '/' },
   { name: 'GET /routes (prerendered)', path: '/routes' },
@@ -60,10 +62,37 @@ const bareH3 = await startServer([join(root, 'bench/bare-h3.mjs')]);
 rows.push({ server: 'bare h3', ...(await measure(bareH3.url, appRoutes[0])) });
 rows.push({ server: 'bare h3', ...(await measure(bareH3.url, appRoutes[2])) });
 await bareH3.stop();
+/** The todo list the GET /api/v1/todos row reads: 20 todos, as a small app would show. */
+async function seedTodos(url) {
+  for (let n = 1; n <= 20; n += 1) {
+    await fetch(`${url}/api/v1/todos`, {
+      method: 'POST',
+      headers: json,
+      body: JSON.stringify({ title: `Todo ${n}` }),
+    });
+  }
+}
+
 const app = await startServer(appArgs);
+await seedTodos(app.url);
 for (const route of appRoutes) rows.push({ server: 'app', ...(await measure(app.url, route)) });
 const peakRssMb = Math.round(app.peakRssMb());
 await app.stop();
+
+// The data routes again with the same build on PostgreSQL (DATABASE_URL), when it can be started here.
+const dataRoutes = appRoutes.filter(({ name }) => /users|todos/.test(name));
+if (postgresBinDir()) {
+  const postgres = await startPostgres();
+  const onPostgres = await startServer(appArgs, { DATABASE_URL: await postgres.createDatabase() });
+  await seedTodos(onPostgres.url);
+  for (const route of [appRoutes[0], ...dataRoutes]) {
+    rows.push({ server: 'app (PostgreSQL)', ...(await measure(onPostgres.url, route)) });
+  }
+  await onPostgres.stop();
+  await postgres.stop();
+} else {
+  console.log('info  no PostgreSQL server binaries: PostgreSQL rows skipped');
+}
 
 const rate = (server, name) => rows.find((row) => row.server === server && row.route === name).reqPerSec;
 const [nodeRow, h3Row] = rows;
@@ -88,6 +117,11 @@ console.table(
 const targets = [
   ['validated GET ≥ 0.85× plain hello', rate('app', 'GET /api/v1/search?q=a') / helloRow.reqPerSec, 0.85],
   ['validated PUT ≥ 0.70× plain hello', rate('app', 'PUT /api/v1/users/1') / helloRow.reqPerSec, 0.7],
+  [
+    'GET /api/v1/todos (SQL list) ≥ 0.60× plain hello',
+    rate('app', 'GET /api/v1/todos') / helloRow.reqPerSec,
+    0.6,
+  ],
   ['plain hello ≥ 0.55× bare h3', helloRow.reqPerSec / h3Row.reqPerSec, 0.55],
 ];
 const checks = [
@@ -100,6 +134,13 @@ const checks = [
   },
 ];
 for (const check of checks) console.log(`${check.pass ? 'PASS' : 'FAIL'}  ${check.name}: ${check.value}`);
+if (rows.some((row) => row.server === 'app (PostgreSQL)')) {
+  const helloOnPostgres = rate('app (PostgreSQL)', 'GET /api/v1/hello');
+  for (const { name } of dataRoutes) {
+    const ratio = rate('app (PostgreSQL)', name) / helloOnPostgres;
+    console.log(`info  on PostgreSQL, ${name}: ${ratio.toFixed(2)}× the same server's hello`);
+  }
+}
 const bodyFloor = rate('bare h3', 'PUT /api/v1/users/1') / h3Row.reqPerSec;
 console.log(`info  bare h3 reading a JSON body: ${bodyFloor.toFixed(2)}× bare h3 hello`);
 

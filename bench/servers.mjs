@@ -44,17 +44,26 @@ async function waitFor(url) {
 }
 
 /**
- * Starts `node <args>` (a script and its flags) on a free loopback port with a throw-away DATA_DIR.
+ * Starts `node <args>` (a script and its flags) on a free loopback port with a throw-away DATA_DIR,
+ * and `env` on top (such as `DATABASE_URL`).
  * @param {string[]} args
+ * @param {Record<string, string>} [env]
  * @returns {Promise<{ url: string, pid: number, peakRssMb: () => number, stop: () => Promise<void> }>}
  */
-export async function startServer(args) {
+export async function startServer(args, env = {}) {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'analog-bench-'));
   const child = spawn(process.execPath, args, {
     cwd: root,
     stdio: 'ignore',
-    env: { ...process.env, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir },
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      ...env,
+    },
   });
   const url = `http://127.0.0.1:${port}`;
   await waitFor(url);

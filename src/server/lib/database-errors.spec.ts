@@ -1,9 +1,8 @@
 import { createDatabase, type Database } from 'db0';
-import libSql from 'db0/connectors/libsql/node';
+import betterSqlite3 from 'db0/connectors/better-sqlite3';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { databaseHttpError } from './database-errors';
@@ -12,7 +11,7 @@ const dir = mkdtempSync(join(tmpdir(), 'database-errors-'));
 let db: Database;
 
 beforeAll(async () => {
-  db = createDatabase(libSql({ url: pathToFileURL(join(dir, 'test.sqlite')).href }));
+  db = createDatabase(betterSqlite3({ path: join(dir, 'test.sqlite') }));
   await db.exec('CREATE TABLE things (id INTEGER PRIMARY KEY, name TEXT NOT NULL CHECK (length(name) > 0))');
   await db.sql`INSERT INTO things (id, name) VALUES (${1}, ${'one'})`;
 });
@@ -54,7 +53,7 @@ describe('databaseHttpError', () => {
   });
 
   it('leaves other errors alone', async () => {
-    const syntax = await errorOf(db.exec('SELEC 1'));
+    const syntax = await errorOf(db.sql`SELEC ${1}`);
     expect(databaseHttpError(syntax)).toBeUndefined();
     expect(databaseHttpError(new TypeError('x is undefined'))).toBeUndefined();
     expect(databaseHttpError('not an error')).toBeUndefined();

@@ -1,7 +1,7 @@
 import { createError, type H3Error } from 'h3';
 
-/** What the drivers put on their errors: PostgreSQL's SQLSTATE or a Node socket code, libsql's SQLite codes. */
-type DriverError = Error & { code?: unknown; extendedCode?: unknown };
+/** What the drivers put on their errors: PostgreSQL's SQLSTATE or a Node socket code, SQLite's extended code. */
+type DriverError = Error & { code?: unknown };
 
 /** Refused or dropped sockets; pg says "Connection terminated" without a code. */
 const networkCodes = new Set([
@@ -17,15 +17,14 @@ const droppedConnection = /Connection terminated|not queryable/;
 /** The HTTP status a database error deserves, or `undefined` when it is no database error. */
 function statusOf(error: DriverError): 409 | 422 | 503 | undefined {
   const code = typeof error.code === 'string' ? error.code : '';
-  const extendedCode = typeof error.extendedCode === 'string' ? error.extendedCode : '';
   // PostgreSQL (https://www.postgresql.org/docs/current/errcodes-appendix.html)
   if (code === '23505') return 409; // unique_violation
   if (/^2[23]/.test(code)) return 422; // data exceptions and the other integrity constraints
   if (/^(08|57P0[1-3]|53300)/.test(code)) return 503; // connection lost, server shutting down, too many connections
-  // SQLite through libsql
-  if (/^SQLITE_CONSTRAINT_(UNIQUE|PRIMARYKEY)$/.test(extendedCode)) return 409;
-  if (code === 'SQLITE_CONSTRAINT' || code === 'SQLITE_TOOBIG') return 422;
-  if (code === 'SQLITE_BUSY') return 503; // another process held the write lock past busy_timeout
+  // SQLite (https://www.sqlite.org/rescode.html)
+  if (code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY') return 409;
+  if (code.startsWith('SQLITE_CONSTRAINT') || code === 'SQLITE_TOOBIG') return 422;
+  if (code.startsWith('SQLITE_BUSY')) return 503; // another process held the write lock past busy_timeout
   // The network
   if (networkCodes.has(code) || (!code && droppedConnection.test(error.message))) return 503;
   return undefined;

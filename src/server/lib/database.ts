@@ -1,9 +1,8 @@
 import { createDatabase, type Database } from 'db0';
-import libSql from 'db0/connectors/libsql/node';
+import betterSqlite3 from 'db0/connectors/better-sqlite3';
 import postgresql from 'db0/connectors/postgresql';
 import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import type { Client } from 'pg';
 
 import { migrate } from './migrations';
@@ -13,8 +12,8 @@ import { migrate } from './migrations';
  * `useDatabase()` bakes its connector into the build, so one build could not serve both):
  * - `DATABASE_URL=postgres://…`: PostgreSQL through db0's `postgresql` connector, for several
  *   processes or machines;
- * - otherwise one SQLite file, `$DATA_DIR/app.sqlite` (default `.data`), through db0's `libsql`
- *   connector, in WAL mode so `node-cluster` workers share it.
+ * - otherwise one SQLite file, `$DATA_DIR/app.sqlite` (default `.data`), through db0's
+ *   `better-sqlite3` connector, in WAL mode so `node-cluster` workers share it.
  */
 function connect(): Database {
   const url = process.env['DATABASE_URL'];
@@ -24,19 +23,20 @@ function connect(): Database {
   }
   const dir = resolve(process.env['DATA_DIR'] ?? '.data');
   mkdirSync(dir, { recursive: true });
-  // One connection per process: SQLite runs one statement at a time anyway, and every setting
-  // below then holds for every statement. `timeout` is SQLite's busy timeout, in ms.
-  return createDatabase(
-    libSql({ url: pathToFileURL(join(dir, 'app.sqlite')).href, concurrency: 1, timeout: 5000 }),
-  );
+  return createDatabase(betterSqlite3({ path: join(dir, 'app.sqlite') }));
 }
 
 /**
- * SQLite settings: WAL lets readers run beside the one writer, and `synchronous = NORMAL` syncs
- * the WAL at checkpoints only (see README, "Data": a power loss may undo the last commits, a
- * process crash loses nothing).
+ * SQLite settings of the connection: WAL lets readers run beside the one writer, a writer waits
+ * up to 5 s for another process's write instead of failing, and `synchronous = NORMAL` syncs the
+ * WAL at checkpoints only (see README, "Data": a power loss may undo the last commits, a process
+ * crash loses nothing).
  */
-const sqlitePragmas = ['PRAGMA journal_mode = WAL', 'PRAGMA synchronous = NORMAL'];
+const sqlitePragmas = [
+  'PRAGMA journal_mode = WAL',
+  'PRAGMA busy_timeout = 5000',
+  'PRAGMA synchronous = NORMAL',
+];
 
 let current: { db: Database; ready: Promise<Database> } | undefined;
 

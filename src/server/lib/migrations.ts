@@ -1,6 +1,4 @@
-import type { Client } from '@libsql/client';
-import { createDatabase, type Database } from 'db0';
-import libSqlCore from 'db0/connectors/libsql/core';
+import type { Database } from 'db0';
 
 import users from '../migrations/001-users';
 import todos from '../migrations/002-todos';
@@ -19,30 +17,23 @@ export const migrations: Migration[] = [users, todos];
 
 /**
  * Runs `work` in one transaction that holds the write lock from its start, so processes starting
- * together migrate one after the other. db0 has no transactions: PostgreSQL's connector keeps one
- * connection, so `BEGIN` on it covers what follows; libsql lends a connection per statement, so
- * its own `transaction('write')` (`BEGIN IMMEDIATE`) is wrapped in a db0 handle.
+ * together migrate one after the other: SQLite's `BEGIN IMMEDIATE` takes it at once, PostgreSQL
+ * takes an advisory lock. db0 has no transaction API, but both connectors keep one connection,
+ * and no request reaches it before the migrations are done, so `BEGIN` covers what follows.
  */
-async function inTransaction(db: Database, work: (tx: Database) => Promise<void>): Promise<void> {
-  if (db.dialect === 'postgresql') {
-    await db.exec('BEGIN');
-    try {
-      await db.exec('SELECT pg_advisory_xact_lock(20261123)');
-      await work(db);
-      await db.exec('COMMIT');
-    } catch (error) {
-      await db.exec('ROLLBACK').catch(() => undefined); // a broken connection took the transaction with it
-      throw error;
-    }
-    return;
-  }
-  const client = (await db.getInstance()) as Client;
-  const transaction = await client.transaction('write');
+async function inTransaction(db: Database, dialect: Dialect, work: () => Promise<void>): Promise<void> {
+  await db.exec(dialect === 'sqlite' ? 'BEGIN IMMEDIATE' : 'BEGIN');
   try {
-    await work(createDatabase(libSqlCore({ getClient: () => transaction as unknown as Client })));
-    await transaction.commit();
-  } finally {
-    transaction.close(); // rolls back unless committed
+    if (dialect === 'postgresql') await db.exec('SELECT pg_advisory_xact_lock(20261123)');
+    await work();
+    await db.exec('COMMIT');
+  } catch (error) {
+    try {
+      await db.exec('ROLLBACK');
+    } catch {
+      // A broken connection took the transaction with it.
+    }
+    throw error;
   }
 }
 
@@ -52,15 +43,15 @@ async function inTransaction(db: Database, work: (tx: Database) => Promise<void>
  */
 export function migrate(db: Database): Promise<void> {
   const dialect: Dialect = db.dialect === 'postgresql' ? 'postgresql' : 'sqlite';
-  return inTransaction(db, async (tx) => {
-    await tx.exec(
+  return inTransaction(db, dialect, async () => {
+    await db.exec(
       'CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)',
     );
-    const { rows = [] } = await tx.sql`SELECT version FROM schema_migrations`;
+    const { rows = [] } = await db.sql`SELECT version FROM schema_migrations`;
     const applied = new Set(rows.map((row) => Number(row['version'])));
     for (const migration of migrations.filter(({ version }) => !applied.has(version))) {
-      for (const statement of migration.up(dialect)) await tx.exec(statement);
-      await tx.sql`INSERT INTO schema_migrations (version, name, applied_at)
+      for (const statement of migration.up(dialect)) await db.exec(statement);
+      await db.sql`INSERT INTO schema_migrations (version, name, applied_at)
         VALUES (${migration.version}, ${migration.name}, ${new Date().toISOString()})`;
     }
   });

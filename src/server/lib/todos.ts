@@ -13,6 +13,9 @@ export interface Todo {
 /** A todo row as both dialects return it: SQLite has no boolean type and answers `done` as 0 or 1. */
 type TodoRow = Omit<Todo, 'done'> & { done: boolean | number };
 
+/** A boolean as a parameter both take: SQLite binds no booleans, PostgreSQL reads 1 and 0 as true and false. */
+const sqlBoolean = (value: boolean) => (value ? 1 : 0);
+
 const toTodo = ({ id, title, done, createdAt }: TodoRow): Todo => ({
   id,
   title,
@@ -32,14 +35,14 @@ export async function listTodos(done?: boolean): Promise<Todo[]> {
       ? await db.sql<{ rows: TodoRow[] }>`SELECT id, title, done, created_at AS "createdAt"
           FROM todos ORDER BY created_at, id`
       : await db.sql<{ rows: TodoRow[] }>`SELECT id, title, done, created_at AS "createdAt"
-          FROM todos WHERE done = ${done} ORDER BY created_at, id`;
+          FROM todos WHERE done = ${sqlBoolean(done)} ORDER BY created_at, id`;
   return rows.map(toTodo);
 }
 
 export async function createTodo(title: string): Promise<Todo> {
   const db = await useDatabase();
   const { rows } = await db.sql<{ rows: TodoRow[] }>`INSERT INTO todos (id, title, done, created_at)
-    VALUES (${randomUUID()}, ${title}, ${false}, ${new Date().toISOString()})
+    VALUES (${randomUUID()}, ${title}, ${sqlBoolean(false)}, ${new Date().toISOString()})
     RETURNING id, title, done, created_at AS "createdAt"`;
   return toTodo(rows[0]);
 }
@@ -51,7 +54,7 @@ export async function createTodo(title: string): Promise<Todo> {
 export async function updateTodo(id: string, changes: Partial<Pick<Todo, 'title' | 'done'>>): Promise<Todo> {
   const db = await useDatabase();
   const { rows } = await db.sql<{ rows: TodoRow[] }>`UPDATE todos
-    SET title = COALESCE(${changes.title ?? null}, title), done = COALESCE(${changes.done ?? null}, done)
+    SET title = COALESCE(${changes.title ?? null}, title), done = COALESCE(${changes.done === undefined ? null : sqlBoolean(changes.done)}, done)
     WHERE id = ${id}
     RETURNING id, title, done, created_at AS "createdAt"`;
   return rows[0] ? toTodo(rows[0]) : notFound(id);
