@@ -5,6 +5,7 @@ import { defineConfig } from 'vite';
 
 import { pagesOnlySitemap } from './src/build/pages-only-sitemap.ts';
 import { sequentialEnvironmentBuilds } from './src/build/sequential-environment-builds.ts';
+import { products } from './src/server/lib/products.ts';
 import { siteUrl } from './src/server/lib/site.ts';
 
 const fromRoot = (path: string) => fileURLToPath(new URL(path, import.meta.url));
@@ -21,7 +22,6 @@ const aliases = { '@analogjs/router/server/actions': serverActions };
 const outputDir = process.env['BUILD_OUTPUT_DIR'];
 const output = outputDir ? { output: { dir: outputDir, publicDir: `${outputDir}/public` } } : {};
 
-const sitemap = pagesOnlySitemap({ host: siteUrl(), apiPrefix: 'api' });
 
 export default defineConfig({
   build: { target: ['es2022'] },
@@ -32,7 +32,7 @@ export default defineConfig({
       nitro: {
         alias: aliases,
         ...output,
-        hooks: sitemap.nitroHooks,
+        hooks: pagesOnlySitemap({ host: siteUrl() }),
         // Nitro copies the client build into the public folder. Its index.html must stay out:
         // as a static file it would answer GET / with the bare shell, skipping SSR and the
         // home page's loader. An absolute path ignores exactly that file (Analog 2.7 deletes it
@@ -54,11 +54,11 @@ export default defineConfig({
         // Only what is the same for every visitor. `/` and `/cookies` are NOT prerendered:
         // their loaders set and read cookies, and a prerendered page runs its loader once at
         // build time, so every visitor would get one frozen result and no Set-Cookie.
-        routes: async () => ['/routes', '/api/rss.xml'],
-        sitemap: { host: siteUrl() },
+        // Each product page is prerendered from the product list, its loader run once per id.
+        // No `sitemap` here: `pagesOnlySitemap` writes it, early enough for `npm start` to serve it.
+        routes: async () => ['/routes', '/api/rss.xml', ...products.map(({ id }) => `/products/${id}`)],
       },
     }),
-    sitemap.vitePlugin,
     sequentialEnvironmentBuilds(),
   ],
   test: {

@@ -14,6 +14,14 @@ describe('npm run build: prerendered output', () => {
     expect(read('routes/index.html').toString()).toContain('Route catalogue');
   });
 
+  it('prerenders a page per product from the product list, each with its loader data', async () => {
+    const products = (await (await fetch(`${baseUrl}/api/v1/products`)).json()) as { id: number; name: string }[];
+    expect(products.length).toBeGreaterThanOrEqual(3);
+    for (const { id, name } of products) {
+      expect(read(`products/${id}/index.html`).toString()).toContain(`<h1>${name}</h1>`);
+    }
+  });
+
   it('does not prerender the cookie pages / and /cookies', () => {
     expect(existsSync(join(publicDir, 'index.html'))).toBe(false);
     expect(existsSync(join(publicDir, 'cookies'))).toBe(false);
@@ -47,7 +55,20 @@ describe('npm run build: sitemap.xml', () => {
 
   it('lists the prerendered pages with absolute URLs on SITE_URL', () => {
     const locations = [...sitemap().matchAll(/<loc>([^<]+)<\/loc>/g)].map(([, loc]) => loc);
-    expect(locations).toEqual(['http://localhost:3000/routes']);
+    expect(locations).toEqual([
+      'http://localhost:3000/products/1',
+      'http://localhost:3000/products/2',
+      'http://localhost:3000/products/3',
+      'http://localhost:3000/products/4',
+      'http://localhost:3000/routes',
+    ]);
+  });
+
+  it('is served by npm start as XML, byte for byte the static file', async () => {
+    const response = await fetch(`${baseUrl}/sitemap.xml`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toMatch(/^application\/xml|^text\/xml/);
+    expect(Buffer.from(await response.arrayBuffer()).equals(read('sitemap.xml'))).toBe(true);
   });
 
   it('lists no API route', () => {
