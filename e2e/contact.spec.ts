@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 
-import { expect, test } from './support/fixtures';
+import { expect, expectHydrated, test } from './support/fixtures';
 
 async function fill(page: Page, fields: { name: string; email: string; message: string; topic?: string }) {
   await page.getByLabel('Name').fill(fields.name);
@@ -13,7 +13,7 @@ async function fill(page: Page, fields: { name: string; email: string; message: 
 test.describe('contact page /contact (hydrated)', () => {
   test('shows each field error next to its field', async ({ page }) => {
     await page.goto('/contact');
-    await page.waitForLoadState('networkidle');
+    await expectHydrated(page);
     await fill(page, { name: '', email: 'not-an-email', message: '' });
     await expect(page.getByLabel('Name')).toHaveAccessibleDescription('Enter your name');
     await expect(page.getByLabel('Email')).toHaveAccessibleDescription('Enter a valid email address');
@@ -23,7 +23,7 @@ test.describe('contact page /contact (hydrated)', () => {
 
   test('confirms a valid message', async ({ page }) => {
     await page.goto('/contact');
-    await page.waitForLoadState('networkidle');
+    await expectHydrated(page);
     await fill(page, { name: 'Ada', email: 'ada@example.com', message: 'Hello', topic: 'press' });
     await expect(page.getByRole('status')).toHaveText('Thanks! Your message was sent.');
     await expect(page).toHaveURL('/contact');

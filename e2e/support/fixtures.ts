@@ -1,4 +1,4 @@
-import { test as base, expect } from '@playwright/test';
+import { type Page, test as base, expect } from '@playwright/test';
 
 /** Chromium's own log line for a 4xx answer, which the pages expect and handle (422, 404, 405). */
 const handledClientError = /^Failed to load resource: the server responded with a status of 4\d\d /;
@@ -25,3 +25,12 @@ export const test = base.extend<{ pageErrors: string[] }>({
 });
 
 export { expect };
+
+/**
+ * Waits, web-first, until Angular has hydrated the server-rendered page. The server marks each
+ * element with a listener `jsaction` (event replay), and hydration removes the mark once the real
+ * listener is attached. Before that, a click may reach only the server's plain HTML.
+ */
+export async function expectHydrated(page: Page): Promise<void> {
+  await expect(page.locator('[jsaction]')).toHaveCount(0);
+}

@@ -13,7 +13,7 @@ interface TryResult {
   selector: 'app-try-route',
   changeDetection: ChangeDetectionStrategy.OnPush,
   template: `
-    <button type="button" (click)="run()" [attr.aria-label]="'Try ' + request().method + ' ' + request().url">
+    <button type="button" (click)="run()" [attr.aria-label]="'Try it: ' + request().method + ' ' + request().url">
       Try it
     </button>
     @if (result(); as result) {
