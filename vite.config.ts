@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 
 import { pagesOnlySitemap } from './src/build/pages-only-sitemap.ts';
+import { routeCataloguePlugin } from './src/build/route-catalogue.ts';
 import { sequentialEnvironmentBuilds } from './src/build/sequential-environment-builds.ts';
 import { products } from './src/server/lib/products.ts';
 import { siteUrl } from './src/server/lib/site.ts';
@@ -59,6 +60,7 @@ export default defineConfig({
         routes: async () => ['/routes', '/api/rss.xml', ...products.map(({ id }) => `/products/${id}`)],
       },
     }),
+    routeCataloguePlugin(fromRoot('.')),
     sequentialEnvironmentBuilds(),
   ],
   test: {

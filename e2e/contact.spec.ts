@@ -10,7 +10,7 @@ async function fill(page: Page, fields: { name: string; email: string; message: 
   await page.getByRole('button', { name: 'Send' }).click();
 }
 
-test.describe('contact page /contact (hydrated)', () => {
+test.describe('PAGE /contact (hydrated)', () => {
   test('shows each field error next to its field', async ({ page }) => {
     await page.goto('/contact');
     await expectHydrated(page);
@@ -30,7 +30,7 @@ test.describe('contact page /contact (hydrated)', () => {
   });
 });
 
-test.describe('contact page /contact (JavaScript disabled)', () => {
+test.describe('PAGE /contact (JavaScript disabled)', () => {
   test.use({ javaScriptEnabled: false });
 
   test('shows field errors after a plain form post', async ({ page }) => {

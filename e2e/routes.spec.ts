@@ -1,6 +1,6 @@
 import { expect, expectHydrated, test } from './support/fixtures';
 
-test.describe('route catalogue /routes', () => {
+test.describe('PAGE /routes', () => {
   test('is served as a prerendered page', async ({ request }) => {
     const response = await request.get('/routes');
     expect(response.status()).toBe(200);

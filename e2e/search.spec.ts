@@ -1,6 +1,6 @@
 import { expect, expectHydrated, test } from './support/fixtures';
 
-test.describe('search page /search', () => {
+test.describe('PAGE /search', () => {
   test('searches, puts the term in the URL, and restores it from the URL', async ({ page }) => {
     await page.goto('/search');
     await expectHydrated(page);

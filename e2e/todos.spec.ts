@@ -1,6 +1,6 @@
 import { expect, expectHydrated, test } from './support/fixtures';
 
-test.describe('todos page /todos', () => {
+test.describe('PAGE /todos', () => {
   test('creates, toggles and deletes a todo, and keeps it across a reload', async ({ page }) => {
     const title = `Water the plants ${test.info().testId}`;
     await page.goto('/todos');

@@ -3,7 +3,10 @@ import { join } from 'node:path';
 import type { Nitro, NitroConfig } from 'nitropack';
 
 const escapeXml = (text: string) =>
-  text.replace(/[&<>"']/g, (char) => `&${{ '&': 'amp', '<': 'lt', '>': 'gt', '"': 'quot', "'": 'apos' }[char]};`);
+  text.replace(
+    /[&<>"']/g,
+    (char) => `&${{ '&': 'amp', '<': 'lt', '>': 'gt', '"': 'quot', "'": 'apos' }[char]};`,
+  );
 
 /** A sitemap (namespace `http://www.sitemaps.org/schemas/sitemap/0.9`) of `paths` as absolute URLs on `host`. */
 export function sitemapXml(host: string, paths: readonly string[]): string {

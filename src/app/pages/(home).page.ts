@@ -1,3 +1,5 @@
+/** Page with a server loader: `(home).server.ts` sets a cookie and fetches typed data from the API. */
+// PAGE /
 import { CurrencyPipe } from '@angular/common';
 import { ChangeDetectionStrategy, Component } from '@angular/core';
 import { toSignal } from '@angular/core/rxjs-interop';

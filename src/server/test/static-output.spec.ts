@@ -15,7 +15,10 @@ describe('npm run build: prerendered output', () => {
   });
 
   it('prerenders a page per product from the product list, each with its loader data', async () => {
-    const products = (await (await fetch(`${baseUrl}/api/v1/products`)).json()) as { id: number; name: string }[];
+    const products = (await (await fetch(`${baseUrl}/api/v1/products`)).json()) as {
+      id: number;
+      name: string;
+    }[];
     expect(products.length).toBeGreaterThanOrEqual(3);
     for (const { id, name } of products) {
       expect(read(`products/${id}/index.html`).toString()).toContain(`<h1>${name}</h1>`);
