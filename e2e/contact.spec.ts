@@ -30,6 +30,20 @@ test.describe('PAGE /contact (hydrated)', () => {
   });
 });
 
+test.describe('PAGE /contact (connection lost)', () => {
+  test.use({ expectedConsoleErrors: [/net::ERR_CONNECTION_RESET/] });
+
+  test('shows a visible message when the request gets no answer at all', async ({ page }) => {
+    await page.goto('/contact');
+    await expectHydrated(page);
+    await page.route('/api/v1/contact', (route) => route.abort('connectionreset'));
+    await fill(page, { name: 'Ada', email: 'ada@example.com', message: 'Hello' });
+    await expect(page.getByRole('alert')).toHaveText(
+      'Could not reach the server. Check your connection and try again.',
+    );
+  });
+});
+
 test.describe('PAGE /contact (JavaScript disabled)', () => {
   test.use({ javaScriptEnabled: false });
 

@@ -28,6 +28,21 @@ test.describe('PAGE /newsletter (hydrated, through FormAction)', () => {
   });
 });
 
+test.describe('PAGE /newsletter (connection lost)', () => {
+  test.use({ expectedConsoleErrors: [/net::ERR_CONNECTION_RESET/] });
+
+  test('shows a visible message when the action gets no answer at all', async ({ page }) => {
+    await page.goto('/newsletter');
+    await expectHydrated(page);
+    await page.route('**/*', (route) =>
+      route.request().method() === 'POST' ? route.abort('connectionreset') : route.continue(),
+    );
+    await signUp(page, { name: 'Ada', email: 'ada@example.com' });
+    await expect(page.getByRole('alert')).toHaveText('Could not sign you up. Please try again.');
+    await expect(page).toHaveURL('/newsletter');
+  });
+});
+
 test.describe('PAGE /newsletter (JavaScript disabled)', () => {
   test.use({ javaScriptEnabled: false });
 

@@ -6,13 +6,16 @@ const handledClientError = /^Failed to load resource: the server responded with 
 /**
  * `test` with one automatic check: any console error or uncaught page error during a
  * test fails that test. A 5xx answer still fails; a 4xx the page handles does not.
+ * A test that breaks the network on purpose lists the lines it expects in `expectedConsoleErrors`.
  */
-export const test = base.extend<{ pageErrors: string[] }>({
+export const test = base.extend<{ pageErrors: string[]; expectedConsoleErrors: RegExp[] }>({
+  expectedConsoleErrors: [[], { option: true }],
   pageErrors: [
-    async ({ page }, use) => {
+    async ({ page, expectedConsoleErrors }, use) => {
       const errors: string[] = [];
+      const expected = [handledClientError, ...expectedConsoleErrors];
       page.on('console', (message) => {
-        if (message.type() === 'error' && !handledClientError.test(message.text())) {
+        if (message.type() === 'error' && !expected.some((line) => line.test(message.text()))) {
           errors.push(`console: ${message.text()}`);
         }
       });
