@@ -1,5 +1,6 @@
 /// <reference types="vitest/config" />
 import analog from '@analogjs/platform';
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 
@@ -11,9 +12,19 @@ import { siteUrl } from './src/server/lib/site.ts';
 
 const fromRoot = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
-/** Where `@analogjs/router/server/actions` points until Analog 3 ships it (see the backport's header). */
-const serverActions = fromRoot('./src/backports/analog-server-actions/index.ts');
-const aliases = { '@analogjs/router/server/actions': serverActions };
+/**
+ * Module aliases, read from `paths` in tsconfig.json, their one place: Vite, Nitro and Vitest resolve
+ * what TypeScript does. Today that is `@analogjs/router/server/actions`, pointing at the backport.
+ */
+const tsconfig = JSON.parse(readFileSync(fromRoot('./tsconfig.json'), 'utf8')) as {
+  compilerOptions: { paths: Record<string, [string]> };
+};
+const aliases = Object.fromEntries(
+  Object.entries(tsconfig.compilerOptions.paths).map(([specifier, [target]]) => [
+    specifier,
+    fromRoot(target),
+  ]),
+);
 
 /**
  * `BUILD_OUTPUT_DIR` puts a second build beside `dist/analog` (the tests build node-cluster into
@@ -22,7 +33,6 @@ const aliases = { '@analogjs/router/server/actions': serverActions };
  */
 const outputDir = process.env['BUILD_OUTPUT_DIR'];
 const output = outputDir ? { output: { dir: outputDir, publicDir: `${outputDir}/public` } } : {};
-
 
 export default defineConfig({
   build: { target: ['es2022'] },
