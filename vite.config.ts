@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 
 import { pagesOnlySitemap } from './src/build/pages-only-sitemap.ts';
+import { quietSourcemapWarnings } from './src/build/quiet-sourcemap-warnings.ts';
 import { routeCataloguePlugin } from './src/build/route-catalogue.ts';
 import { sequentialEnvironmentBuilds } from './src/build/sequential-environment-builds.ts';
 import { products } from './src/server/lib/products.ts';
@@ -35,6 +36,8 @@ const outputDir = process.env['BUILD_OUTPUT_DIR'];
 const output = outputDir ? { output: { dir: outputDir, publicDir: `${outputDir}/public` } } : {};
 
 export default defineConfig({
+  // Vite's banner and the app's logs stay; only these packages' broken-sourcemap warnings go.
+  customLogger: quietSourcemapWarnings(['@angular/platform-server']),
   build: { target: ['es2022'] },
   resolve: { mainFields: ['module'], alias: aliases },
   plugins: [

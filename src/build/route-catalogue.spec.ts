@@ -33,7 +33,7 @@ describe('the route catalogue', () => {
     },
   );
 
-  it('is the README table, exactly (run `npm run catalogue` after changing a route file)', () => {
+  it('is the README table, exactly (run `npm run readme` after changing a route file)', () => {
     const generated = `${catalogueStart}\n${catalogueTable(root, catalogue)}\n${catalogueEnd}`;
     const current = readme.slice(
       readme.indexOf(catalogueStart),
