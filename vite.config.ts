@@ -1,17 +1,31 @@
 /// <reference types="vitest/config" />
 import analog from '@analogjs/platform';
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 
 import { pagesOnlySitemap } from './src/build/pages-only-sitemap.ts';
+import { quietSourcemapWarnings } from './src/build/quiet-sourcemap-warnings.ts';
+import { routeCataloguePlugin } from './src/build/route-catalogue.ts';
 import { sequentialEnvironmentBuilds } from './src/build/sequential-environment-builds.ts';
+import { products } from './src/server/lib/products.ts';
 import { siteUrl } from './src/server/lib/site.ts';
 
 const fromRoot = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
-/** Where `@analogjs/router/server/actions` points until Analog 3 ships it (see the backport's header). */
-const serverActions = fromRoot('./src/backports/analog-server-actions/index.ts');
-const aliases = { '@analogjs/router/server/actions': serverActions };
+/**
+ * Module aliases, read from `paths` in tsconfig.json, their one place: Vite, Nitro and Vitest resolve
+ * what TypeScript does. Today that is `@analogjs/router/server/actions`, pointing at the backport.
+ */
+const tsconfig = JSON.parse(readFileSync(fromRoot('./tsconfig.json'), 'utf8')) as {
+  compilerOptions: { paths: Record<string, [string]> };
+};
+const aliases = Object.fromEntries(
+  Object.entries(tsconfig.compilerOptions.paths).map(([specifier, [target]]) => [
+    specifier,
+    fromRoot(target),
+  ]),
+);
 
 /**
  * `BUILD_OUTPUT_DIR` puts a second build beside `dist/analog` (the tests build node-cluster into
@@ -21,9 +35,9 @@ const aliases = { '@analogjs/router/server/actions': serverActions };
 const outputDir = process.env['BUILD_OUTPUT_DIR'];
 const output = outputDir ? { output: { dir: outputDir, publicDir: `${outputDir}/public` } } : {};
 
-const sitemap = pagesOnlySitemap({ host: siteUrl(), apiPrefix: 'api' });
-
 export default defineConfig({
+  // Vite's banner and the app's logs stay; only these packages' broken-sourcemap warnings go.
+  customLogger: quietSourcemapWarnings(['@angular/platform-server']),
   build: { target: ['es2022'] },
   resolve: { mainFields: ['module'], alias: aliases },
   plugins: [
@@ -32,7 +46,7 @@ export default defineConfig({
       nitro: {
         alias: aliases,
         ...output,
-        hooks: sitemap.nitroHooks,
+        hooks: pagesOnlySitemap({ host: siteUrl() }),
         // Nitro copies the client build into the public folder. Its index.html must stay out:
         // as a static file it would answer GET / with the bare shell, skipping SSR and the
         // home page's loader. An absolute path ignores exactly that file (Analog 2.7 deletes it
@@ -56,11 +70,12 @@ export default defineConfig({
         // Only what is the same for every visitor. `/` and `/cookies` are NOT prerendered:
         // their loaders set and read cookies, and a prerendered page runs its loader once at
         // build time, so every visitor would get one frozen result and no Set-Cookie.
-        routes: async () => ['/routes', '/api/rss.xml'],
-        sitemap: { host: siteUrl() },
+        // Each product page is prerendered from the product list, its loader run once per id.
+        // No `sitemap` here: `pagesOnlySitemap` writes it, early enough for `npm start` to serve it.
+        routes: async () => ['/routes', '/api/rss.xml', ...products.map(({ id }) => `/products/${id}`)],
       },
     }),
-    sitemap.vitePlugin,
+    routeCataloguePlugin(fromRoot('.')),
     sequentialEnvironmentBuilds(),
   ],
   test: {

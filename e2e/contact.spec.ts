@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 
-import { expect, test } from './support/fixtures';
+import { expect, expectHydrated, test } from './support/fixtures';
 
 async function fill(page: Page, fields: { name: string; email: string; message: string; topic?: string }) {
   await page.getByLabel('Name').fill(fields.name);
@@ -10,10 +10,10 @@ async function fill(page: Page, fields: { name: string; email: string; message: 
   await page.getByRole('button', { name: 'Send' }).click();
 }
 
-test.describe('contact page /contact (hydrated)', () => {
+test.describe('PAGE /contact (hydrated)', () => {
   test('shows each field error next to its field', async ({ page }) => {
     await page.goto('/contact');
-    await page.waitForLoadState('networkidle');
+    await expectHydrated(page);
     await fill(page, { name: '', email: 'not-an-email', message: '' });
     await expect(page.getByLabel('Name')).toHaveAccessibleDescription('Enter your name');
     await expect(page.getByLabel('Email')).toHaveAccessibleDescription('Enter a valid email address');
@@ -23,14 +23,28 @@ test.describe('contact page /contact (hydrated)', () => {
 
   test('confirms a valid message', async ({ page }) => {
     await page.goto('/contact');
-    await page.waitForLoadState('networkidle');
+    await expectHydrated(page);
     await fill(page, { name: 'Ada', email: 'ada@example.com', message: 'Hello', topic: 'press' });
     await expect(page.getByRole('status')).toHaveText('Thanks! Your message was sent.');
     await expect(page).toHaveURL('/contact');
   });
 });
 
-test.describe('contact page /contact (JavaScript disabled)', () => {
+test.describe('PAGE /contact (connection lost)', () => {
+  test.use({ expectedConsoleErrors: [/net::ERR_CONNECTION_RESET/] });
+
+  test('shows a visible message when the request gets no answer at all', async ({ page }) => {
+    await page.goto('/contact');
+    await expectHydrated(page);
+    await page.route('/api/v1/contact', (route) => route.abort('connectionreset'));
+    await fill(page, { name: 'Ada', email: 'ada@example.com', message: 'Hello' });
+    await expect(page.getByRole('alert')).toHaveText(
+      'Could not reach the server. Check your connection and try again.',
+    );
+  });
+});
+
+test.describe('PAGE /contact (JavaScript disabled)', () => {
   test.use({ javaScriptEnabled: false });
 
   test('shows field errors after a plain form post', async ({ page }) => {

@@ -1,6 +1,6 @@
 import { expect, test } from './support/fixtures';
 
-test.describe('cookies page /cookies', () => {
+test.describe('PAGE /cookies', () => {
   test('shows an empty state in a fresh browser', async ({ page }) => {
     await page.goto('/cookies');
     await expect(page.getByText('No cookies yet')).toBeVisible();

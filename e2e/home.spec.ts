@@ -1,6 +1,6 @@
 import { expect, test } from './support/fixtures';
 
-test.describe('home page /', () => {
+test.describe('PAGE /', () => {
   test('server-renders every product from the loader, before any JavaScript runs', async ({ request }) => {
     const response = await request.get('/');
     expect(response.status()).toBe(200);

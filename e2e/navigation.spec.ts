@@ -1,4 +1,4 @@
-import { expect, test } from './support/fixtures';
+import { expect, expectHydrated, test } from './support/fixtures';
 
 const pages = [
   { link: 'Products', url: '/', heading: 'Analog API routes' },
@@ -12,7 +12,7 @@ const pages = [
 test.describe('navigation', () => {
   test('reaches every page from the main navigation by keyboard', async ({ page }) => {
     await page.goto('/routes');
-    await page.waitForLoadState('networkidle');
+    await expectHydrated(page);
     for (const target of pages) {
       const link = page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: target.link });
       await link.focus();

@@ -1,6 +1,6 @@
-import { expect, test } from './support/fixtures';
+import { expect, expectHydrated, test } from './support/fixtures';
 
-test.describe('route catalogue /routes', () => {
+test.describe('PAGE /routes', () => {
   test('is served as a prerendered page', async ({ request }) => {
     const response = await request.get('/routes');
     expect(response.status()).toBe(200);
@@ -20,8 +20,8 @@ test.describe('route catalogue /routes', () => {
   ]) {
     test(`"Try it" on ${url} shows status, content type and body`, async ({ page }) => {
       await page.goto('/routes');
-      await page.waitForLoadState('networkidle');
-      const button = page.getByRole('button', { name: `Try ${url}`, exact: true });
+      await expectHydrated(page);
+      const button = page.getByRole('button', { name: `Try it: ${url}`, exact: true });
       const row = page.getByRole('row').filter({ has: button });
       await button.click();
       const result = row.getByRole('status');

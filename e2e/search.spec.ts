@@ -1,9 +1,9 @@
-import { expect, test } from './support/fixtures';
+import { expect, expectHydrated, test } from './support/fixtures';
 
-test.describe('search page /search', () => {
+test.describe('PAGE /search', () => {
   test('searches, puts the term in the URL, and restores it from the URL', async ({ page }) => {
     await page.goto('/search');
-    await page.waitForLoadState('networkidle');
+    await expectHydrated(page);
     await page.getByLabel('Search').fill('mug');
     await page.getByRole('button', { name: 'Search' }).click();
     await expect(page).toHaveURL('/search?q=mug');
@@ -17,7 +17,7 @@ test.describe('search page /search', () => {
 
   test('shows the 422 validation message for an empty query', async ({ page }) => {
     await page.goto('/search');
-    await page.waitForLoadState('networkidle');
+    await expectHydrated(page);
     await page.getByRole('button', { name: 'Search' }).click();
     await expect(page).toHaveURL('/search?q=');
     await expect(page.getByRole('alert')).toHaveText('Enter a search term');

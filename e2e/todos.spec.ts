@@ -1,10 +1,10 @@
-import { expect, test } from './support/fixtures';
+import { expect, expectHydrated, test } from './support/fixtures';
 
-test.describe('todos page /todos', () => {
+test.describe('PAGE /todos', () => {
   test('creates, toggles and deletes a todo, and keeps it across a reload', async ({ page }) => {
     const title = `Water the plants ${test.info().testId}`;
     await page.goto('/todos');
-    await page.waitForLoadState('networkidle');
+    await expectHydrated(page);
 
     await page.getByLabel('New todo').fill(title);
     await page.getByRole('button', { name: 'Add' }).click();
@@ -31,7 +31,7 @@ test.describe('todos page /todos', () => {
 
   test('shows the validation message for an empty title', async ({ page }) => {
     await page.goto('/todos');
-    await page.waitForLoadState('networkidle');
+    await expectHydrated(page);
     await page.getByRole('button', { name: 'Add' }).click();
     await expect(page.getByRole('alert')).toHaveText('Enter a title');
     await expect(page.getByLabel('New todo')).toHaveAccessibleDescription('Enter a title');

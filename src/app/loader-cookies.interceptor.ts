@@ -13,8 +13,12 @@ import { tap } from 'rxjs';
  * Without this, the loader sees none of the browser's cookies and its `Set-Cookie`
  * never reaches the browser. Register it before `requestContextInterceptor`.
  */
+// Private API (checked against @analogjs/vite-plugin-nitro@2.7.5): the URL Analog serves each page's
+// `.server.ts` at. Code that needs a page's endpoint should ask `injectRouteEndpointURL` instead.
+const pageEndpointPath = '/_analog/pages/';
+
 export const loaderCookiesInterceptor: HttpInterceptorFn = (request, next) => {
-  if (!isPlatformServer(inject(PLATFORM_ID)) || !request.url.includes('/_analog/pages/')) {
+  if (!isPlatformServer(inject(PLATFORM_ID)) || !request.url.includes(pageEndpointPath)) {
     return next(request);
   }
   const incoming = injectRequest();

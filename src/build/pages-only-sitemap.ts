@@ -1,58 +1,42 @@
-import { existsSync } from 'node:fs';
-import { readFile, writeFile } from 'node:fs/promises';
+import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Nitro, NitroConfig } from 'nitropack';
-import type { Plugin } from 'vite';
 
-const entities: Record<string, string> = {
-  '&amp;': '&',
-  '&lt;': '<',
-  '&gt;': '>',
-  '&quot;': '"',
-  '&apos;': "'",
-};
-const unescapeXml = (text: string) => text.replace(/&(amp|lt|gt|quot|apos);/g, (entity) => entities[entity]);
+const escapeXml = (text: string) =>
+  text.replace(
+    /[&<>"']/g,
+    (char) => `&${{ '&': 'amp', '<': 'lt', '>': 'gt', '"': 'quot', "'": 'apos' }[char]};`,
+  );
 
-/**
- * `sitemap` without the `<url>` entries located below `apiBase` (e.g. `https://example.com/api/`),
- * and with the namespace the sitemap protocol defines: `http://www.sitemaps.org/schemas/sitemap/0.9`.
- * Analog 2.7 writes `https://...`, which is a different namespace to an XML parser.
- */
-export function keepPages(sitemap: string, apiBase: string): string {
-  return sitemap
-    .replace('xmlns="https://www.sitemaps.org/', 'xmlns="http://www.sitemaps.org/')
-    .replace(/\s*<url>\s*<loc>([^<]*)<\/loc>[\s\S]*?<\/url>/g, (entry, loc: string) =>
-      unescapeXml(loc).startsWith(apiBase) ? '' : entry,
-    );
+/** A sitemap (namespace `http://www.sitemaps.org/schemas/sitemap/0.9`) of `paths` as absolute URLs on `host`. */
+export function sitemapXml(host: string, paths: readonly string[]): string {
+  const base = host.replace(/\/+$/, '');
+  const urls = paths.map((path) => `  <url>\n    <loc>${escapeXml(`${base}${path}`)}</loc>\n  </url>\n`);
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('')}</urlset>\n`;
 }
 
 /**
- * Analog 2.7 writes every prerendered path into `sitemap.xml`, API files such as
- * `/api/rss.xml` included. Search engines want pages only, so once Analog's build is done
- * (a Vite `buildApp` hook with order `post`) this rewrites the sitemap with `keepPages`.
+ * Writes `sitemap.xml` with the prerendered HTML pages only (no API files such as `/api/rss.xml`),
+ * when prerendering is done and BEFORE Nitro builds the server. Nitro lists the public folder
+ * while it builds, so `npm start` then serves the file like any other static file. Analog 2.7's
+ * own `prerender.sitemap` writes it after that build: only static hosts would serve it.
  *
- * Wire both halves: `nitroHooks` into `analog({ nitro: { hooks } })`, where they learn
- * Nitro's public folder for whatever preset is built, and `vitePlugin` into Vite's `plugins`.
+ * Pass the result as `analog({ nitro: { hooks } })`.
  */
-export function pagesOnlySitemap({ host, apiPrefix }: { host: string; apiPrefix: string }) {
+export function pagesOnlySitemap({ host }: { host: string }): NitroConfig['hooks'] {
   let publicDir: string | undefined;
-  const nitroHooks: NitroConfig['hooks'] = {
-    'build:before': (nitro: Nitro) => {
+  return {
+    // The build's own Nitro (not the prerenderer's) passes itself here: its public folder is the output.
+    'prerender:generate': (_route: unknown, nitro: Nitro) => {
       publicDir = nitro.options.output.publicDir;
     },
-  };
-  const vitePlugin: Plugin = {
-    name: 'pages-only-sitemap',
-    apply: 'build',
-    buildApp: {
-      order: 'post',
-      async handler() {
-        // Analog writes a sitemap only when it prerendered something.
-        const sitemap = publicDir && join(publicDir, 'sitemap.xml');
-        if (!sitemap || !existsSync(sitemap)) return;
-        await writeFile(sitemap, keepPages(await readFile(sitemap, 'utf8'), `${host}/${apiPrefix}/`));
-      },
+    'prerender:done': async ({ prerenderedRoutes }) => {
+      const pages = prerenderedRoutes
+        .filter(({ contentType }) => contentType?.startsWith('text/html'))
+        .map(({ route }) => route)
+        .sort();
+      if (!publicDir || !pages.length) return;
+      await writeFile(join(publicDir, 'sitemap.xml'), sitemapXml(host, pages));
     },
   };
-  return { nitroHooks, vitePlugin };
 }

@@ -1,6 +1,6 @@
 import { ChangeDetectionStrategy, Component, input, signal } from '@angular/core';
 
-import type { CatalogueRoute } from './route-catalogue';
+import type { TryRequest } from './route-catalogue';
 
 interface TryResult {
   status: string;
@@ -13,7 +13,11 @@ interface TryResult {
   selector: 'app-try-route',
   changeDetection: ChangeDetectionStrategy.OnPush,
   template: `
-    <button type="button" (click)="run()" [attr.aria-label]="'Try ' + request().method + ' ' + request().url">
+    <button
+      type="button"
+      (click)="run()"
+      [attr.aria-label]="'Try it: ' + request().method + ' ' + request().url"
+    >
       Try it
     </button>
     @if (result(); as result) {
@@ -27,7 +31,7 @@ interface TryResult {
   `,
 })
 export class TryRoute {
-  readonly request = input.required<CatalogueRoute['tryIt']>();
+  readonly request = input.required<TryRequest>();
   protected readonly result = signal<TryResult | undefined>(undefined);
 
   protected async run() {

@@ -1,4 +1,4 @@
-import { HttpClient, HttpErrorResponse } from '@angular/common/http';
+import { HttpClient } from '@angular/common/http';
 import { ChangeDetectionStrategy, Component, computed, inject, signal } from '@angular/core';
 import { toSignal } from '@angular/core/rxjs-interop';
 import { ActivatedRoute } from '@angular/router';
@@ -7,18 +7,7 @@ import { firstValueFrom } from 'rxjs';
 
 import { contactTopics } from '../../server/lib/contact-topics';
 import type { route as contactRoute } from '../../server/routes/api/v1/contact.post';
-
-interface Issue {
-  message: string;
-  path?: (string | number | { key: string | number })[];
-}
-
-type FieldErrors = Record<string, string>;
-
-function fieldOf(issue: Issue): string {
-  const first = issue.path?.[0];
-  return String(typeof first === 'object' ? first.key : (first ?? 'form'));
-}
+import { type FieldErrors, formErrors, queryFieldErrors } from '../shared/form-errors';
 
 @Component({
   selector: 'app-contact-form',
@@ -35,14 +24,7 @@ export class ContactForm {
 
   /** Errors and confirmation from the last hydrated submit, else from the no-JavaScript redirect. */
   protected readonly errors = computed<FieldErrors>(() => {
-    const fromSubmit = this.submitted()?.errors;
-    if (fromSubmit) return fromSubmit;
-    const query = this.query();
-    const errors: FieldErrors = {};
-    for (const key of query.keys) {
-      if (key.startsWith('error.')) errors[key.slice('error.'.length)] = query.get(key) ?? '';
-    }
-    return errors;
+    return this.submitted()?.errors ?? queryFieldErrors(this.query());
   });
   protected readonly sent = computed(() => {
     const submitted = this.submitted();
@@ -61,10 +43,7 @@ export class ContactForm {
       this.submitted.set({ errors: {}, sentTopic: result.topic });
       form.reset();
     } catch (error) {
-      if (!(error instanceof HttpErrorResponse) || error.status !== 422) throw error;
-      const errors: FieldErrors = {};
-      for (const issue of error.error as Issue[]) errors[fieldOf(issue)] ??= issue.message;
-      this.submitted.set({ errors });
+      this.submitted.set({ errors: formErrors(error) });
     } finally {
       this.sending.set(false);
     }

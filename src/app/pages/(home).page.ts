@@ -1,6 +1,9 @@
+/** Page with a server loader: `(home).server.ts` sets a cookie and fetches typed data from the API. */
+// PAGE /
 import { CurrencyPipe } from '@angular/common';
 import { ChangeDetectionStrategy, Component } from '@angular/core';
 import { toSignal } from '@angular/core/rxjs-interop';
+import { RouterLink } from '@angular/router';
 import { type RouteMeta, injectLoad } from '@analogjs/router';
 
 import type { load } from './(home).server';
@@ -9,7 +12,7 @@ export const routeMeta: RouteMeta = { title: 'Products · Analog API routes' };
 
 @Component({
   selector: 'app-home-page',
-  imports: [CurrencyPipe],
+  imports: [CurrencyPipe, RouterLink],
   changeDetection: ChangeDetectionStrategy.OnPush,
   template: `
     <h1>Analog API routes</h1>
@@ -20,7 +23,7 @@ export const routeMeta: RouteMeta = { title: 'Products · Analog API routes' };
     <ul class="products">
       @for (product of data().products; track product.id) {
         <li [id]="'product-' + product.id">
-          <strong>{{ product.name }}</strong>
+          <a [routerLink]="['/products', product.id]">{{ product.name }}</a>
           <span>{{ product.price | currency: 'USD' }}</span>
         </li>
       }

@@ -1,3 +1,5 @@
+/** Form posting to an API route: JSON when hydrated, a plain form post without JavaScript. */
+// PAGE /contact
 import { ChangeDetectionStrategy, Component } from '@angular/core';
 import type { RouteMeta } from '@analogjs/router';
 

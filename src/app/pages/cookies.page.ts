@@ -1,3 +1,5 @@
+/** Loader reading cookies: `cookies.server.ts` lists the request's cookies with `parseCookies`. */
+// PAGE /cookies
 import { ChangeDetectionStrategy, Component } from '@angular/core';
 import { toSignal } from '@angular/core/rxjs-interop';
 import { type RouteMeta, injectLoad } from '@analogjs/router';

@@ -1,25 +1,32 @@
+/** Prerendered page: the route catalogue, built from the route files' headers, with "Try it" buttons. */
+// PAGE /routes
 import { ChangeDetectionStrategy, Component } from '@angular/core';
+import { RouterLink } from '@angular/router';
 import type { RouteMeta } from '@analogjs/router';
+import { routeCatalogue } from 'virtual:route-catalogue';
 
-import { routeCatalogue } from '../catalogue/route-catalogue';
+import { tryRequest } from '../catalogue/route-catalogue';
 import { TryRoute } from '../catalogue/try-route';
 
 export const routeMeta: RouteMeta = { title: 'Route catalogue · Analog API routes' };
 
 @Component({
   selector: 'app-routes-page',
-  imports: [TryRoute],
+  imports: [RouterLink, TryRoute],
   changeDetection: ChangeDetectionStrategy.OnPush,
   template: `
     <h1>Route catalogue</h1>
-    <p>Every file under <code>src/server/routes/api</code>, what it shows, and a live request to try.</p>
+    <p>
+      Every API route under <code>src/server/routes</code> and every page under <code>src/app/pages</code>,
+      read from the first two lines of each file, with a live request to try.
+    </p>
     <table class="catalogue">
       <thead>
         <tr>
           <th scope="col">File</th>
           <th scope="col">Method</th>
           <th scope="col">URL</th>
-          <th scope="col">Shows</th>
+          <th scope="col">Pattern</th>
           <th scope="col">Try it</th>
         </tr>
       </thead>
@@ -29,12 +36,24 @@ export const routeMeta: RouteMeta = { title: 'Route catalogue · Analog API rout
             <td>
               <code>{{ route.file }}</code>
             </td>
-            <td>{{ route.methods }}</td>
+            <td>{{ route.method }}</td>
             <td>
-              <code>{{ route.url }}</code>
+              @if (route.kind === 'page' && !route.url.includes('*') && !route.url.includes(':')) {
+                <a [routerLink]="route.url"
+                  ><code>{{ route.url }}</code></a
+                >
+              } @else {
+                <code>{{ route.url }}</code>
+              }
             </td>
-            <td>{{ route.shows }}</td>
-            <td><app-try-route [request]="route.tryIt" /></td>
+            <td>
+              <strong>{{ route.pattern }}</strong>: {{ route.when }}
+            </td>
+            <td>
+              @if (route.request; as request) {
+                <app-try-route [request]="request" />
+              }
+            </td>
           </tr>
         }
       </tbody>
@@ -42,5 +61,5 @@ export const routeMeta: RouteMeta = { title: 'Route catalogue · Analog API rout
   `,
 })
 export default class RoutesPage {
-  protected readonly routes = routeCatalogue;
+  protected readonly routes = routeCatalogue.map((entry) => ({ ...entry, request: tryRequest(entry) }));
 }

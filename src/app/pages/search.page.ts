@@ -1,3 +1,5 @@
+/** Query-bound page: the search box lives in `?q=`, and a 422 from the API shows its message. */
+// PAGE /search
 import { ChangeDetectionStrategy, Component } from '@angular/core';
 import type { RouteMeta } from '@analogjs/router';
 

@@ -1,3 +1,5 @@
+/** TanStack Query page: every request and result is typed from the todo routes' exported `route`. */
+// PAGE /todos
 import { ChangeDetectionStrategy, Component } from '@angular/core';
 import type { RouteMeta } from '@analogjs/router';
 

@@ -1,10 +1,11 @@
-import { HttpErrorResponse, httpResource } from '@angular/common/http';
+import { httpResource } from '@angular/common/http';
 import { ChangeDetectionStrategy, Component, computed, inject } from '@angular/core';
 import { toSignal } from '@angular/core/rxjs-interop';
 import { ActivatedRoute, Router } from '@angular/router';
 import type { InferRouteResult } from '@analogjs/router/server/actions';
 
 import type { route as searchRoute } from '../../server/routes/api/v1/search.get';
+import { formErrors } from '../shared/form-errors';
 
 @Component({
   selector: 'app-product-search',
@@ -21,10 +22,12 @@ export class ProductSearch {
     const q = this.term();
     return q === null ? undefined : { url: '/api/v1/search', params: { q } };
   });
+  /** The 422's message for `q`, or what went wrong when the search failed otherwise. */
   protected readonly validationMessage = computed(() => {
     const error = this.results.error();
-    if (!(error instanceof HttpErrorResponse) || error.status !== 422) return undefined;
-    return (error.error as { message: string }[])[0]?.message;
+    if (!error) return undefined;
+    const errors = formErrors(error);
+    return errors['q'] ?? errors['form'];
   });
 
   protected search(event: SubmitEvent) {

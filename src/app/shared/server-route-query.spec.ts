@@ -7,7 +7,7 @@ import { defineServerRoute } from '@analogjs/router/server/actions';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 
-import { serveRoutes } from '../../backports/analog-server-actions/test-server';
+import { serveRoutes } from '../../server/test/serve-routes';
 import { serverMutationOptions, serverQueryOptions } from './server-route-query';
 
 const searchItems = defineServerRoute({

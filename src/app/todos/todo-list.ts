@@ -1,11 +1,12 @@
 import { HttpClient } from '@angular/common/http';
-import { ChangeDetectionStrategy, Component, inject } from '@angular/core';
+import { ChangeDetectionStrategy, Component, computed, inject } from '@angular/core';
 import { QueryClient, injectMutation, injectQuery } from '@tanstack/angular-query-experimental';
 
 import type { route as deleteTodo } from '../../server/routes/api/v1/todos/[id].delete';
 import type { route as patchTodo } from '../../server/routes/api/v1/todos/[id].patch';
 import type { route as listTodos } from '../../server/routes/api/v1/todos.get';
 import type { route as createTodo } from '../../server/routes/api/v1/todos.post';
+import { formErrors } from '../shared/form-errors';
 import { serverMutationOptions, serverQueryOptions } from '../shared/server-route-query';
 
 const todosKey = ['todos'] as const;
@@ -44,9 +45,11 @@ export class TodoList {
     this.create.mutate({ body: { title } }, { onSuccess: () => form.reset() });
   }
 
-  protected createError(): string | undefined {
+  /** The 422's message for `title`, or what went wrong when adding failed otherwise. */
+  protected readonly createError = computed(() => {
     const error = this.create.error();
-    const issues = error?.status === 422 ? (error.error as { message: string }[]) : undefined;
-    return issues?.[0]?.message ?? (error ? 'Could not add the todo' : undefined);
-  }
+    if (!error) return undefined;
+    const errors = formErrors(error);
+    return errors['title'] ?? errors['form'];
+  });
 }

@@ -3,7 +3,7 @@ import { z } from 'zod';
 
 import { defineServerRoute } from '@analogjs/router/server/actions';
 
-import { serveRoutes } from './test-server';
+import { serveRoutes } from '../../server/test/serve-routes';
 
 const strictBody = z.object({ title: z.string().min(1) });
 

@@ -4,11 +4,14 @@
  * re-creates that module's published `json`, `fail`, `redirect` and `PageServerAction`,
  * so route files import everything from one specifier.
  *
- * Superseded by `@analogjs/router` 3.0, which ships these wrappers for h3 2. After
- * upgrading, delete it in two steps:
+ * Superseded by `@analogjs/router` 3.0, which ships these wrappers for h3 2. One behaviour
+ * differs: when `input` and `query` or `body` are both given, this backport validates all of
+ * them, as the specification says, while Analog 3 validates only `input`.
+ *
+ * After upgrading, delete it in two steps:
  *   1. delete this folder (`src/backports/analog-server-actions`);
- *   2. delete the three aliases of `@analogjs/router/server/actions` that point here:
- *      `paths` in tsconfig.json, and `resolve.alias` and `nitro.alias` in vite.config.ts.
+ *   2. delete the `@analogjs/router/server/actions` entry of `paths` in tsconfig.json, the one
+ *      place the alias is set (vite.config.ts reads it from there for Vite, Nitro and Vitest).
  */
 import type { StandardSchemaV1 as Schema } from '@standard-schema/spec';
 import type { H3Event } from 'h3';

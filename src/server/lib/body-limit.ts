@@ -4,7 +4,9 @@ import type { IncomingMessage } from 'node:http';
 /** The largest request body any route accepts: 1 MiB. */
 export const maxBodyBytes = 1024 * 1024;
 
-/** Where h3's `readRawBody` looks for a body that was already read (`Symbol.for('h3RawBody')`). */
+// Private API (checked against h3@1.15.11): `readRawBody`, and so `readBody` and `readFormData`,
+// first look for a body already read under this symbol on the Node request. h3 has no public way
+// to hand it a body read elsewhere, here one read under a size cap.
 const rawBodyKey = Symbol.for('h3RawBody');
 
 function tooLarge(event: H3Event) {

@@ -1,7 +1,20 @@
 import type { StandardSchemaV1 } from '@standard-schema/spec';
-import { type EventHandler, defineEventHandler, getRequestHeader, sendRedirect } from 'h3';
+import {
+  type EventHandler,
+  type H3Event,
+  defineEventHandler,
+  getRequestHeader,
+  getResponseStatus,
+  removeResponseHeader,
+  sendRedirect,
+} from 'h3';
 
-function isBrowserFormPost(accept: string, contentType: string): boolean {
+import { issueField } from './issues';
+
+/** True for a plain HTML form post: a form body from a browser that asks for an HTML page back. */
+export function isBrowserFormPost(event: H3Event): boolean {
+  const accept = getRequestHeader(event, 'accept') ?? '';
+  const contentType = getRequestHeader(event, 'content-type') ?? '';
   const isForm =
     contentType.startsWith('application/x-www-form-urlencoded') ||
     contentType.startsWith('multipart/form-data');
@@ -9,14 +22,9 @@ function isBrowserFormPost(accept: string, contentType: string): boolean {
 }
 
 /** `?error.<field>=<message>` for each issue, so the page can show each message by its field. */
-function errorQuery(issues: readonly StandardSchemaV1.Issue[]): URLSearchParams {
+export function errorQuery(issues: readonly StandardSchemaV1.Issue[]): URLSearchParams {
   const query = new URLSearchParams();
-  for (const issue of issues) {
-    const field = issue.path
-      ?.map((segment) => (typeof segment === 'object' ? segment.key : segment))
-      .join('.');
-    query.append(`error.${field || 'form'}`, issue.message);
-  }
+  for (const issue of issues) query.append(`error.${issueField(issue)}`, issue.message);
   return query;
 }
 
@@ -28,14 +36,12 @@ function errorQuery(issues: readonly StandardSchemaV1.Issue[]): URLSearchParams 
 export function redirectBrowserForms(route: EventHandler, page: string): EventHandler {
   return defineEventHandler(async (event) => {
     const result = await route(event);
-    const accept = getRequestHeader(event, 'accept') ?? '';
-    const contentType = getRequestHeader(event, 'content-type') ?? '';
-    if (!isBrowserFormPost(accept, contentType)) return result;
+    if (!isBrowserFormPost(event)) return result;
     const query =
-      event.node.res.statusCode === 422
+      getResponseStatus(event) === 422
         ? errorQuery(result as StandardSchemaV1.Issue[])
         : new URLSearchParams({ sent: '1' });
-    event.node.res.removeHeader('x-analog-errors');
+    removeResponseHeader(event, 'x-analog-errors');
     return sendRedirect(event, `${page}?${query}`, 303);
   });
 }

@@ -1,3 +1,5 @@
+import { createError } from 'h3';
+
 /** A product of the demo catalogue. The pages import this type, so client and server agree. */
 export interface Product {
   id: number;
@@ -18,6 +20,13 @@ export const products: readonly Product[] = [
   },
   { id: 4, name: 'Vite Hoodie', description: 'Warm, fast, and hot-reloaded.', price: 39.99 },
 ];
+
+/** One product by id, or 404 through `createError` when there is none. */
+export function requireProduct(id: number): Product {
+  const product = products.find((candidate) => candidate.id === id);
+  if (!product) throw createError({ statusCode: 404, statusMessage: `Product ${id} not found` });
+  return product;
+}
 
 const pageSize = 10;
 

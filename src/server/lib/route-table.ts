@@ -1,5 +1,7 @@
 import { createRouter } from 'radix3';
-// Nitro's generated list of every handler it registered: the single source of truth for routes.
+// Private API (checked against nitropack@2.13.6): Nitro's generated list of every handler it
+// registered, the one source of truth for routes. Nitro exports no public equivalent; its types
+// are declared in src/server/types/nitro-internal.d.ts.
 import { handlers } from '#nitro-internal-virtual/server-handlers';
 
 interface RegisteredHandler {

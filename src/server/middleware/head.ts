@@ -7,5 +7,7 @@ import { defineEventHandler } from 'h3';
 export default defineEventHandler((event) => {
   if (event.method !== 'HEAD') return;
   event.node.req.method = 'GET';
+  // Private API (checked against h3@1.15.11): `event.method` caches the method in `_method`, and
+  // h3 has no public setter, so the cache is reset here too.
   event._method = 'GET';
 });

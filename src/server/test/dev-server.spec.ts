@@ -49,4 +49,10 @@ describe('npm run dev (Vite dev server with Nitro)', () => {
     expect(response.headers.get('set-cookie')).toContain('products=loaded');
     expect(await response.text()).toContain('Analog Notebook');
   }, 60_000);
+
+  it('logs its banner and no third-party sourcemap warning after a server render', async () => {
+    expect((await fetch(`${server.url}/cookies`)).status).toBe(200);
+    expect(server.output()).toContain('VITE v');
+    expect(server.output()).not.toMatch(/Sourcemap for .*node_modules/);
+  }, 60_000);
 });

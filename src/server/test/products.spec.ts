@@ -27,6 +27,36 @@ describe('GET /api/v1/products', () => {
   });
 });
 
+describe('GET /api/v1/products/:id', () => {
+  it('answers one product as JSON', async () => {
+    const response = await fetch(`${baseUrl}/api/v1/products/2`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toMatch(/^application\/json/);
+    expect(await response.json()).toEqual({
+      id: 2,
+      name: 'Angular Mug',
+      description: 'Holds 350 ml of coffee & signals.',
+      price: 9,
+    });
+  });
+
+  it('answers an unknown id with 404', async () => {
+    const response = await fetch(`${baseUrl}/api/v1/products/999`);
+    expect(response.status).toBe(404);
+    expect(await response.json()).toMatchObject({ statusCode: 404, statusMessage: 'Product 999 not found' });
+  });
+
+  it('rejects an id that is not a positive integer with 422 and the issues', async () => {
+    for (const id of ['abc', '0', '1.5']) {
+      const response = await fetch(`${baseUrl}/api/v1/products/${id}`);
+      expect(response.status, id).toBe(422);
+      expect(response.headers.get('x-analog-errors')).toBe('true');
+      const issues = (await response.json()) as { path: string[] }[];
+      expect(issues[0].path).toEqual(['id']);
+    }
+  });
+});
+
 describe('GET /api/v1/products.csv', () => {
   it('downloads the catalogue as CSV from a Response object', async () => {
     const response = await fetch(`${baseUrl}/api/v1/products.csv`);

@@ -1,4 +1,4 @@
-/** XML route: set `content-type: text/xml` and return the document; prerendered as a static file. */
+/** XML route: set `content-type: text/xml` and return the document as a string. */
 // ANY /api/rss.xml
 import { defineEventHandler, setHeader } from 'h3';
 

@@ -1,4 +1,4 @@
-/** Method suffix: `.get.ts` answers GET (and HEAD) only; other methods fall to the catch-all. */
+/** Method suffix: `.get.ts` restricts the file to GET; the `Product` type it serves is shared with the pages. */
 // GET /api/v1/products
 import { defineEventHandler } from 'h3';
 

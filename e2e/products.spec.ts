@@ -1,0 +1,28 @@
+import { expect, test } from './support/fixtures';
+
+test.describe('PAGE /products/:id', () => {
+  test('is prerendered with the product its loader fetched', async ({ request }) => {
+    const response = await request.get('/products/2');
+    expect(response.status()).toBe(200);
+    const html = await response.text();
+    expect(html).toContain('<h1>Angular Mug</h1>');
+    expect(html).toContain('$9.00');
+  });
+
+  test('opens from the home list through client-side navigation, loader data included', async ({ page }) => {
+    await page.goto('/');
+    await page.getByRole('link', { name: 'Vite Hoodie' }).click();
+    await expect(page).toHaveURL('/products/4');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Vite Hoodie');
+    await expect(page.getByText('$39.99')).toBeVisible();
+  });
+
+  for (const id of ['999', 'abc']) {
+    test(`renders the not-found content with 404 for the unknown id ${id}`, async ({ page }) => {
+      const response = await page.goto(`/products/${id}`);
+      expect(response?.status()).toBe(404);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText('Page not found');
+      await expect(page.getByRole('link', { name: 'Back to the products' })).toBeVisible();
+    });
+  }
+});

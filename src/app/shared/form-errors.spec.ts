@@ -1,0 +1,45 @@
+// Angular's packages ship partially compiled; the JIT compiler finishes them outside an Angular build.
+import '@angular/compiler';
+import { HttpErrorResponse } from '@angular/common/http';
+import { convertToParamMap } from '@angular/router';
+import { describe, expect, it } from 'vitest';
+
+import { formErrors, issuesToFieldErrors, queryFieldErrors } from './form-errors';
+
+const failure = (status: number, error: unknown) => new HttpErrorResponse({ status, error });
+
+describe('formErrors', () => {
+  it("reads a 422's issues into the first message per field", () => {
+    const issues = [
+      { message: 'Enter your name', path: ['name'] },
+      { message: 'Enter a valid email address', path: [{ key: 'email' }] },
+      { message: 'Second email message', path: ['email'] },
+    ];
+    expect(formErrors(failure(422, issues))).toEqual({
+      name: 'Enter your name',
+      email: 'Enter a valid email address',
+    });
+  });
+
+  it('turns a 500 into one visible form message naming the status', () => {
+    expect(formErrors(failure(500, 'Internal Server Error'))).toEqual({
+      form: 'Something went wrong on our side (HTTP 500). Please try again.',
+    });
+  });
+
+  it('turns a request that never got an answer into a connection message', () => {
+    expect(formErrors(failure(0, null))['form']).toMatch(/^Could not reach the server/);
+    expect(formErrors(new TypeError('Failed to fetch'))['form']).toMatch(/^Could not reach the server/);
+  });
+
+  it('does not mistake a 422 without an issues array for field errors', () => {
+    expect(issuesToFieldErrors({ message: 'no' })).toEqual({ form: 'The server rejected the form.' });
+  });
+});
+
+describe('queryFieldErrors', () => {
+  it('reads ?error.<field>=<message>, the redirect a plain form post gets', () => {
+    const query = convertToParamMap({ 'error.email': 'Enter a valid email address', sent: '1' });
+    expect(queryFieldErrors(query)).toEqual({ email: 'Enter a valid email address' });
+  });
+});

@@ -1,0 +1,38 @@
+import { HttpErrorResponse } from '@angular/common/http';
+import type { ParamMap } from '@angular/router';
+
+import { type FieldErrors, type IssueLike, fieldErrors } from '../../server/lib/issues';
+
+export type { FieldErrors };
+
+/**
+ * What a failed request means for a form: a 422's issues become field errors (the field
+ * names the server uses too, see `issueField`); any other failure becomes one visible `form`
+ * message, so a 500 or a dropped connection never fails silently.
+ */
+export function formErrors(error: unknown): FieldErrors {
+  if (error instanceof HttpErrorResponse && error.status === 422) return issuesToFieldErrors(error.error);
+  return { form: failureMessage(error) };
+}
+
+/** A 422 body's issues as field errors; a body that is no issues array becomes one `form` message. */
+export function issuesToFieldErrors(body: unknown): FieldErrors {
+  return Array.isArray(body) ? fieldErrors(body as IssueLike[]) : { form: 'The server rejected the form.' };
+}
+
+/** One sentence for a failure that is not the user's input. */
+export function failureMessage(error: unknown): string {
+  const status = error instanceof HttpErrorResponse ? error.status : 0;
+  return status === 0
+    ? 'Could not reach the server. Check your connection and try again.'
+    : `Something went wrong on our side (HTTP ${status}). Please try again.`;
+}
+
+/** The field errors a plain form post brought back in the URL: `?error.<field>=<message>`. */
+export function queryFieldErrors(query: ParamMap): FieldErrors {
+  const errors: FieldErrors = {};
+  for (const key of query.keys) {
+    if (key.startsWith('error.')) errors[key.slice('error.'.length)] = query.get(key) ?? '';
+  }
+  return errors;
+}

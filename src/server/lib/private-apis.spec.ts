@@ -1,0 +1,83 @@
+import { readFileSync, readdirSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+const root = fileURLToPath(new URL('../../..', import.meta.url));
+const require = createRequire(import.meta.url);
+
+/**
+ * The framework internals this app relies on. Each is used in exactly one source file, whose
+ * comment says `Private API (checked against <package>@<version>)`. An upgrade of that package
+ * fails here until someone re-checks the internal and updates the comment.
+ */
+const privateApis = [
+  {
+    name: "h3's cached request method `_method`",
+    usage: /\b_method\b/,
+    source: 'h3/dist/index.mjs',
+    internal: 'this._method = (this.node.req.method',
+  },
+  {
+    name: "h3's raw body symbol `Symbol.for('h3RawBody')`",
+    usage: /h3RawBody/,
+    source: 'h3/dist/index.mjs',
+    internal: 'Symbol.for("h3RawBody")',
+  },
+  {
+    name: "Nitro's handler list `#nitro-internal-virtual/server-handlers`",
+    usage: /#nitro-internal-virtual\/server-handlers/,
+    source: 'nitropack/dist/rollup/index.mjs',
+    internal: '#nitro-internal-virtual/server-handlers',
+  },
+  {
+    name: "Analog's page endpoint URL `/_analog/pages/`",
+    usage: /\/_analog\/pages\//,
+    source: '@analogjs/vite-plugin-nitro/src/lib/utils/get-page-handlers.js',
+    internal: "route: `${hasAPIDir ? '/api' : ''}/_analog${route}`",
+  },
+];
+
+/** Source files of the app, tests and type declarations left out. */
+const sourceFiles = ['src', 'e2e/support']
+  .flatMap((dir) =>
+    readdirSync(join(root, dir), { recursive: true, encoding: 'utf8' }).map((file) => `${dir}/${file}`),
+  )
+  .filter((file) => /\.(ts|mjs)$/.test(file) && !/\.(spec|test-d|d)\.ts$/.test(file));
+
+const packageDir = (source: string) =>
+  source
+    .split('/')
+    .slice(0, source.startsWith('@') ? 2 : 1)
+    .join('/');
+const installedVersion = (source: string) =>
+  (
+    JSON.parse(readFileSync(require.resolve(`${packageDir(source)}/package.json`), 'utf8')) as {
+      version: string;
+    }
+  ).version;
+const packageFile = (source: string) => readFileSync(join(root, 'node_modules', source), 'utf8');
+
+describe.each(privateApis)('private API: $name', ({ usage, source, internal }) => {
+  const users = sourceFiles.filter((file) => usage.test(readFileSync(join(root, file), 'utf8')));
+
+  it('is used in exactly one source file', () => {
+    expect(users).toHaveLength(1);
+  });
+
+  it('is checked against the installed version of its package', () => {
+    const comment = /Private API \(checked against (\S+)@(\d[\w.-]*)\)/.exec(
+      readFileSync(join(root, users[0] ?? ''), 'utf8'),
+    );
+    expect(comment, `${users[0]} has a "Private API (checked against …)" comment`).not.toBeNull();
+    expect(
+      `${comment?.[1]}@${comment?.[2]}`,
+      're-check the internal after an upgrade, then update the comment',
+    ).toBe(`${packageDir(source)}@${installedVersion(source)}`);
+  });
+
+  it('still exists in the installed package', () => {
+    expect(packageFile(source)).toContain(internal);
+  });
+});

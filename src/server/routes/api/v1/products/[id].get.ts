@@ -1,0 +1,13 @@
+/** Validated params, then a guard: `params.id` must be a positive integer, and a product must have it. */
+// GET /api/v1/products/:id
+import { defineApiRoute } from '@analogjs/router/server/actions';
+import { z } from 'zod';
+
+import { requireProduct } from '../../../../lib/products';
+
+export const route = defineApiRoute({
+  params: z.object({ id: z.coerce.number().int().positive() }),
+  handler: ({ params }) => requireProduct(params.id),
+});
+
+export default route;
