@@ -4,6 +4,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 
+import { apiContract } from './src/build/api-contract.ts';
 import { pagesOnlySitemap } from './src/build/pages-only-sitemap.ts';
 import { quietSourcemapWarnings } from './src/build/quiet-sourcemap-warnings.ts';
 import { routeCataloguePlugin } from './src/build/route-catalogue.ts';
@@ -47,6 +48,8 @@ export default defineConfig({
         alias: aliases,
         ...output,
         hooks: pagesOnlySitemap({ host: siteUrl() }),
+        // Writes src/server/api-routes.gen.ts: the typed client's and the OpenAPI document's route list.
+        modules: [apiContract({ outFile: fromRoot('./src/server/api-routes.gen.ts'), root: fromRoot('.') })],
         // Nitro copies the client build into the public folder. Its index.html must stay out:
         // as a static file it would answer GET / with the bare shell, skipping SSR and the
         // home page's loader. An absolute path ignores exactly that file (Analog 2.7 deletes it
@@ -72,7 +75,12 @@ export default defineConfig({
         // build time, so every visitor would get one frozen result and no Set-Cookie.
         // Each product page is prerendered from the product list, its loader run once per id.
         // No `sitemap` here: `pagesOnlySitemap` writes it, early enough for `npm start` to serve it.
-        routes: async () => ['/routes', '/api/rss.xml', ...products.map(({ id }) => `/products/${id}`)],
+        routes: async () => [
+          '/routes',
+          '/api/rss.xml',
+          '/api/openapi.json',
+          ...products.map(({ id }) => `/products/${id}`),
+        ],
       },
     }),
     routeCataloguePlugin(fromRoot('.')),
@@ -101,6 +109,8 @@ export default defineConfig({
           environment: 'node',
           include: ['src/server/test/**/*.spec.ts'],
           globalSetup: ['src/server/test/global-setup.ts'],
+          // Checks every response the suite sees against /api/openapi.json.
+          setupFiles: ['src/server/test/setup-contract.ts'],
           testTimeout: 20_000,
         },
       },

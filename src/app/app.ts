@@ -30,5 +30,6 @@ export class App {
     { path: '/todos', label: 'Todos' },
     { path: '/search', label: 'Search' },
     { path: '/routes', label: 'Routes' },
+    { path: '/reference', label: 'API reference' },
   ];
 }

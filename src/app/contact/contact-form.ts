@@ -1,13 +1,10 @@
-import { HttpClient } from '@angular/common/http';
 import { ChangeDetectionStrategy, Component, computed, inject, signal } from '@angular/core';
 import { toSignal } from '@angular/core/rxjs-interop';
 import { ActivatedRoute } from '@angular/router';
-import type { InferRouteResult } from '@analogjs/router/server/actions';
-import { firstValueFrom } from 'rxjs';
 
 import { contactTopics } from '../../server/lib/contact-topics';
-import type { route as contactRoute } from '../../server/routes/api/v1/contact.post';
-import { type FieldErrors, formErrors, queryFieldErrors } from '../shared/form-errors';
+import { formErrors, queryFieldErrors, type FieldErrors } from '../shared/form-errors';
+import { injectApi } from '../shared/inject-api';
 
 @Component({
   selector: 'app-contact-form',
@@ -15,7 +12,7 @@ import { type FieldErrors, formErrors, queryFieldErrors } from '../shared/form-e
   templateUrl: './contact-form.html',
 })
 export class ContactForm {
-  private readonly http = inject(HttpClient);
+  private readonly api = injectApi();
   private readonly query = toSignal(inject(ActivatedRoute).queryParamMap, { requireSync: true });
 
   protected readonly topics = contactTopics;
@@ -34,12 +31,13 @@ export class ContactForm {
   protected async send(event: SubmitEvent) {
     event.preventDefault();
     const form = event.target as HTMLFormElement;
-    const body = Object.fromEntries(new FormData(form));
+    const fields = Object.fromEntries(new FormData(form)) as Record<string, string>;
+    // The select offers only the listed topics; the route validates every field again.
+    const topic = fields['topic'] as (typeof contactTopics)[number];
+    const body = { name: fields['name'], email: fields['email'], message: fields['message'], topic };
     this.sending.set(true);
     try {
-      const result = await firstValueFrom(
-        this.http.post<InferRouteResult<typeof contactRoute>>('/api/v1/contact', body),
-      );
+      const result = await this.api('/api/v1/contact', { method: 'POST', body });
       this.submitted.set({ errors: {}, sentTopic: result.topic });
       form.reset();
     } catch (error) {

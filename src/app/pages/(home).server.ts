@@ -1,10 +1,10 @@
 import type { PageServerLoad } from '@analogjs/router';
 
 import { setSafeCookie } from '../../server/lib/cookies';
-import type { Product } from '../../server/lib/products';
+import { loaderApi } from '../shared/api-client';
 
-/** Sets a cookie and fetches typed data from the app's own API through Nitro's `fetch`. */
+/** Sets a cookie and calls the app's own API, typed by path, through Nitro's in-process `fetch`. */
 export const load = async ({ event, fetch }: PageServerLoad) => {
   setSafeCookie(event, 'products', 'loaded');
-  return { products: await fetch<Product[]>('/api/v1/products') };
+  return { products: await loaderApi(fetch)('/api/v1/products') };
 };

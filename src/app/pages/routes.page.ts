@@ -20,6 +20,10 @@ export const routeMeta: RouteMeta = { title: 'Route catalogue · Analog API rout
       Every API route under <code>src/server/routes</code> and every page under <code>src/app/pages</code>,
       read from the first two lines of each file, with a live request to try.
     </p>
+    <p>
+      Each operation's parameters, body and response schemas are in the
+      <a routerLink="/reference">API reference</a>, built from <code>/api/openapi.json</code>.
+    </p>
     <table class="catalogue">
       <thead>
         <tr>

@@ -1,11 +1,9 @@
-import { httpResource } from '@angular/common/http';
-import { ChangeDetectionStrategy, Component, computed, inject } from '@angular/core';
+import { ChangeDetectionStrategy, Component, computed, inject, resource } from '@angular/core';
 import { toSignal } from '@angular/core/rxjs-interop';
 import { ActivatedRoute, Router } from '@angular/router';
-import type { InferRouteResult } from '@analogjs/router/server/actions';
 
-import type { route as searchRoute } from '../../server/routes/api/v1/search.get';
 import { formErrors } from '../shared/form-errors';
+import { injectApi } from '../shared/inject-api';
 
 @Component({
   selector: 'app-product-search',
@@ -14,13 +12,14 @@ import { formErrors } from '../shared/form-errors';
 })
 export class ProductSearch {
   private readonly router = inject(Router);
+  private readonly api = injectApi();
   private readonly query = toSignal(inject(ActivatedRoute).queryParamMap, { requireSync: true });
 
   /** `null` before the first search; `''` once the user searched for nothing. */
   protected readonly term = computed(() => this.query().get('q'));
-  protected readonly results = httpResource<InferRouteResult<typeof searchRoute>>(() => {
-    const q = this.term();
-    return q === null ? undefined : { url: '/api/v1/search', params: { q } };
+  protected readonly results = resource({
+    params: () => this.term() ?? undefined,
+    loader: ({ params: q }) => this.api('/api/v1/search', { query: { q } }),
   });
   /** The 422's message for `q`, or what went wrong when the search failed otherwise. */
   protected readonly validationMessage = computed(() => {

@@ -1,12 +1,13 @@
 // Angular's packages ship partially compiled; the JIT compiler finishes them outside an Angular build.
 import '@angular/compiler';
-import { HttpErrorResponse } from '@angular/common/http';
 import { convertToParamMap } from '@angular/router';
 import { describe, expect, it } from 'vitest';
 
+import { toApiError } from './api-client';
 import { formErrors, issuesToFieldErrors, queryFieldErrors } from './form-errors';
 
-const failure = (status: number, error: unknown) => new HttpErrorResponse({ status, error });
+/** What the typed client rejects with for an error status (0: no answer at all). */
+const failure = (status: number, body: unknown) => toApiError(status, body);
 
 describe('formErrors', () => {
   it("reads a 422's issues into the first message per field", () => {

@@ -1,7 +1,7 @@
-import { HttpErrorResponse } from '@angular/common/http';
 import type { ParamMap } from '@angular/router';
 
 import { type FieldErrors, type IssueLike, fieldErrors } from '../../server/lib/issues';
+import { ApiError, ApiValidationError } from './api-client';
 
 export type { FieldErrors };
 
@@ -11,7 +11,7 @@ export type { FieldErrors };
  * message, so a 500 or a dropped connection never fails silently.
  */
 export function formErrors(error: unknown): FieldErrors {
-  if (error instanceof HttpErrorResponse && error.status === 422) return issuesToFieldErrors(error.error);
+  if (error instanceof ApiValidationError) return fieldErrors(error.issues);
   return { form: failureMessage(error) };
 }
 
@@ -22,7 +22,7 @@ export function issuesToFieldErrors(body: unknown): FieldErrors {
 
 /** One sentence for a failure that is not the user's input. */
 export function failureMessage(error: unknown): string {
-  const status = error instanceof HttpErrorResponse ? error.status : 0;
+  const status = error instanceof ApiError ? error.status : 0;
   return status === 0
     ? 'Could not reach the server. Check your connection and try again.'
     : `Something went wrong on our side (HTTP ${status}). Please try again.`;

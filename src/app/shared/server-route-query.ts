@@ -1,61 +1,55 @@
-import { HttpClient, HttpErrorResponse, HttpParams } from '@angular/common/http';
 import { mutationOptions, queryOptions } from '@tanstack/angular-query-experimental';
+
 import type {
-  InferRouteBody,
-  InferRouteParams,
-  InferRouteQuery,
-  InferRouteResult,
-} from '@analogjs/router/server/actions';
-import { firstValueFrom } from 'rxjs';
+  Api,
+  ApiArgs,
+  ApiError,
+  ApiInputs,
+  ApiMethod,
+  ApiPath,
+  ApiResult,
+  HttpMethod,
+} from './api-client';
 
-type QueryValue = string | number | boolean | readonly (string | number | boolean)[] | null | undefined;
+/** The paths that answer GET: what a query may read. */
+export type ApiQueryPath = { [P in ApiPath]: 'GET' extends ApiMethod<P> ? P : never }[ApiPath];
 
-/** The variables of a mutation: `params` when the route has a params schema, `body` when it has a body. */
-export type RouteVariables<R> = (InferRouteParams<R> extends undefined
-  ? { params?: undefined }
-  : { params: InferRouteParams<R> }) &
-  (InferRouteBody<R> extends undefined ? { body?: undefined } : { body: InferRouteBody<R> });
+/** A call with the generics erased, for helpers that have already typed their arguments. */
+type AnyCall = (path: string, options?: object) => Promise<unknown>;
 
-function toHttpParams(query: object | undefined): HttpParams {
-  let params = new HttpParams();
-  for (const [key, value] of Object.entries((query ?? {}) as Record<string, QueryValue>)) {
-    if (value === undefined || value === null) continue;
-    for (const item of Array.isArray(value) ? value : [value]) params = params.append(key, String(item));
-  }
-  return params;
+/**
+ * The query key of a path and its inputs: `['/api/v1/todos', { query: { done: 'true' } }]`.
+ * With the path alone it is the prefix of every query of that path, for `invalidateQueries`.
+ */
+export function apiQueryKey<P extends ApiPath>(path: P, inputs?: ApiInputs<P, 'GET' & ApiMethod<P>>) {
+  return inputs === undefined ? ([path] as const) : ([path, inputs] as const);
 }
 
 /**
- * `injectQuery` options for a GET route, typed from its exported `route`:
- * `serverQueryOptions<typeof route>(http, '/api/v1/todos', { queryKey: ['todos'] })`.
+ * `injectQuery` options for a GET route, keyed and typed by its path:
+ * `apiQueryOptions(api, '/api/v1/todos', { query: { done: 'true' } })`.
  */
-export function serverQueryOptions<R>(
-  http: HttpClient,
-  url: string,
-  options: { queryKey: readonly unknown[]; query?: InferRouteQuery<R> },
+export function apiQueryOptions<P extends ApiQueryPath>(
+  api: Api,
+  path: P,
+  ...[inputs]: ApiArgs<ApiInputs<P, 'GET' & ApiMethod<P>>>
 ) {
-  const params = toHttpParams(options.query ?? undefined);
   return queryOptions({
-    queryKey: [...options.queryKey, options.query ?? null],
-    queryFn: () => firstValueFrom(http.get<InferRouteResult<R>>(url, { params })),
+    queryKey: [path, inputs ?? {}] as const,
+    queryFn: () => (api as AnyCall)(path, inputs) as Promise<ApiResult<P, 'GET' & ApiMethod<P>>>,
   });
 }
 
 /**
- * `injectMutation` options for a POST, PUT, PATCH or DELETE route, typed from its exported
- * `route`; `url` may build the path from the params: `({ id }) => \`/api/v1/todos/${id}\``.
+ * `injectMutation` options for a route and method; the variables are the call's `params`,
+ * `query` and `body`: `apiMutationOptions(api, '/api/v1/todos/:id', 'PATCH')`.
  */
-export function serverMutationOptions<R>(
-  http: HttpClient,
-  url: string | ((params: InferRouteParams<R>) => string),
-  options: { method?: 'POST' | 'PUT' | 'PATCH' | 'DELETE' } = {},
+export function apiMutationOptions<P extends ApiPath, M extends ApiMethod<P> & HttpMethod>(
+  api: Api,
+  path: P,
+  method: M,
 ) {
-  return mutationOptions<InferRouteResult<R>, HttpErrorResponse, RouteVariables<R>>({
-    mutationFn: (variables) => {
-      const path = typeof url === 'function' ? url(variables.params as InferRouteParams<R>) : url;
-      return firstValueFrom(
-        http.request<InferRouteResult<R>>(options.method ?? 'POST', path, { body: variables.body ?? null }),
-      );
-    },
+  return mutationOptions<ApiResult<P, M>, ApiError, ApiInputs<P, M>>({
+    mutationFn: (inputs) => (api as AnyCall)(path, { ...inputs, method }) as Promise<ApiResult<P, M>>,
   });
 }

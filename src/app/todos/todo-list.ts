@@ -1,16 +1,9 @@
-import { HttpClient } from '@angular/common/http';
 import { ChangeDetectionStrategy, Component, computed, inject } from '@angular/core';
 import { QueryClient, injectMutation, injectQuery } from '@tanstack/angular-query-experimental';
 
-import type { route as deleteTodo } from '../../server/routes/api/v1/todos/[id].delete';
-import type { route as patchTodo } from '../../server/routes/api/v1/todos/[id].patch';
-import type { route as listTodos } from '../../server/routes/api/v1/todos.get';
-import type { route as createTodo } from '../../server/routes/api/v1/todos.post';
 import { formErrors } from '../shared/form-errors';
-import { serverMutationOptions, serverQueryOptions } from '../shared/server-route-query';
-
-const todosKey = ['todos'] as const;
-const todoUrl = ({ id }: { id: string }) => `/api/v1/todos/${encodeURIComponent(id)}`;
+import { injectApi } from '../shared/inject-api';
+import { apiMutationOptions, apiQueryKey, apiQueryOptions } from '../shared/server-route-query';
 
 @Component({
   selector: 'app-todo-list',
@@ -18,23 +11,23 @@ const todoUrl = ({ id }: { id: string }) => `/api/v1/todos/${encodeURIComponent(
   templateUrl: './todo-list.html',
 })
 export class TodoList {
-  private readonly http = inject(HttpClient);
+  private readonly api = injectApi();
   private readonly queryClient = inject(QueryClient);
-  private readonly refresh = { onSuccess: () => this.queryClient.invalidateQueries({ queryKey: todosKey }) };
+  private readonly refresh = {
+    onSuccess: () => this.queryClient.invalidateQueries({ queryKey: apiQueryKey('/api/v1/todos') }),
+  };
 
-  protected readonly todos = injectQuery(() =>
-    serverQueryOptions<typeof listTodos>(this.http, '/api/v1/todos', { queryKey: todosKey }),
-  );
+  protected readonly todos = injectQuery(() => apiQueryOptions(this.api, '/api/v1/todos'));
   protected readonly create = injectMutation(() => ({
-    ...serverMutationOptions<typeof createTodo>(this.http, '/api/v1/todos'),
+    ...apiMutationOptions(this.api, '/api/v1/todos', 'POST'),
     ...this.refresh,
   }));
   protected readonly update = injectMutation(() => ({
-    ...serverMutationOptions<typeof patchTodo>(this.http, todoUrl, { method: 'PATCH' }),
+    ...apiMutationOptions(this.api, '/api/v1/todos/:id', 'PATCH'),
     ...this.refresh,
   }));
   protected readonly remove = injectMutation(() => ({
-    ...serverMutationOptions<typeof deleteTodo>(this.http, todoUrl, { method: 'DELETE' }),
+    ...apiMutationOptions(this.api, '/api/v1/todos/:id', 'DELETE'),
     ...this.refresh,
   }));
 

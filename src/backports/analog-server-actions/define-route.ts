@@ -52,7 +52,11 @@ export interface RouteOptions<S extends RouteSchemas, R> {
 export type ServerRoute<S extends RouteSchemas = RouteSchemas, R = unknown> = EventHandler<
   { body: never },
   Promise<R | readonly StandardSchemaV1.Issue[]>
-> & { readonly '~route'?: { schemas: S; result: R } };
+> & {
+  readonly '~route'?: { schemas: S; result: R };
+  /** The schemas at run time, for documents built from them (OpenAPI). */
+  readonly '~schemas': Partial<RouteSchemas>;
+};
 
 /** Which of `params`, `query`, `body` and `input` a wrapper validates for a given request. */
 export interface ValidationPolicy {
@@ -112,11 +116,13 @@ export function defineValidatedRoute<S extends RouteSchemas, R>(
     });
   }
 
-  return defineEventHandler((event) => {
+  const handler = defineEventHandler((event) => {
     const validatesBody = !!bodySchema && policy.validatesBody(event);
     const readsBody = validatesBody || (!!inputSchema && !isQueryMethod(event));
     return readsBody
       ? readBodyInput(event).then((rawBody) => run(event, validatesBody, rawBody))
       : run(event, validatesBody, {});
-  }) as ServerRoute<S, R>;
+  });
+  const { params, query, body, input, output } = options;
+  return Object.assign(handler, { '~schemas': { params, query, body, input, output } }) as ServerRoute<S, R>;
 }

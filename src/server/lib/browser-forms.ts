@@ -42,6 +42,8 @@ export function redirectBrowserForms(route: EventHandler, page: string): EventHa
         ? errorQuery(result as StandardSchemaV1.Issue[])
         : new URLSearchParams({ sent: '1' });
     removeResponseHeader(event, 'x-analog-errors');
+    // The route set a JSON type; the redirect's body is h3's small HTML page.
+    removeResponseHeader(event, 'content-type');
     return sendRedirect(event, `${page}?${query}`, 303);
   });
 }

@@ -10,3 +10,11 @@ export const todoTitle = z
 
 /** The `:id` of a todo route. */
 export const todoParams = z.object({ id: z.uuid('Not a todo id') });
+
+/** A todo as the routes answer with it: their `output`, and the OpenAPI document's response schema. */
+export const todoOutput = z.object({
+  id: z.uuid(),
+  title: z.string(),
+  done: z.boolean(),
+  createdAt: z.iso.datetime(),
+});

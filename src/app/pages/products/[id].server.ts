@@ -1,12 +1,14 @@
 import type { PageServerLoad } from '@analogjs/router';
 
-import type { Product } from '../../../server/lib/products';
+import { ApiError, loaderApi } from '../../shared/api-client';
 
 /** Reads `params.id` and fetches that product; `product: null` when the API has none (404 or 422). */
 export const load = async ({ params, fetch }: PageServerLoad) => {
-  const id = encodeURIComponent(params?.['id'] ?? '');
-  const response = await fetch.raw<Product>(`/api/v1/products/${id}`, { ignoreResponseError: true });
-  if (response.status === 404 || response.status === 422) return { product: null };
-  if (!response.ok) throw new Error(`GET /api/v1/products/${id} answered ${response.status}`);
-  return { product: response._data ?? null };
+  try {
+    const id = params?.['id'] ?? '';
+    return { product: await loaderApi(fetch)('/api/v1/products/:id', { params: { id } }) };
+  } catch (error) {
+    if (error instanceof ApiError && (error.status === 404 || error.status === 422)) return { product: null };
+    throw error;
+  }
 };

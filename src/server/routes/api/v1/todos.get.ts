@@ -3,6 +3,7 @@
 import { defineServerRoute } from '@analogjs/router/server/actions';
 import { z } from 'zod';
 
+import { todoOutput } from '../../../lib/todo-schemas';
 import { listTodos } from '../../../lib/todos';
 
 export const route = defineServerRoute({
@@ -12,6 +13,7 @@ export const route = defineServerRoute({
       .transform((done) => done === 'true')
       .optional(),
   }),
+  output: z.array(todoOutput),
   handler: ({ query }) => listTodos(query.done),
 });
 

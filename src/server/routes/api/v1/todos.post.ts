@@ -4,11 +4,12 @@ import { defineServerRoute } from '@analogjs/router/server/actions';
 import { setResponseStatus } from 'h3';
 import { z } from 'zod';
 
-import { todoTitle } from '../../../lib/todo-schemas';
+import { todoOutput, todoTitle } from '../../../lib/todo-schemas';
 import { createTodo } from '../../../lib/todos';
 
 export const route = defineServerRoute({
   body: z.object({ title: todoTitle }),
+  output: todoOutput,
   handler: async ({ body, event }) => {
     const todo = await createTodo(body.title);
     setResponseStatus(event, 201, 'Created');

@@ -3,7 +3,7 @@
 import { defineServerRoute } from '@analogjs/router/server/actions';
 import { z } from 'zod';
 
-import { todoParams, todoTitle } from '../../../../lib/todo-schemas';
+import { todoOutput, todoParams, todoTitle } from '../../../../lib/todo-schemas';
 import { updateTodo } from '../../../../lib/todos';
 
 export const route = defineServerRoute({
@@ -11,6 +11,7 @@ export const route = defineServerRoute({
   body: z
     .object({ title: todoTitle.optional(), done: z.boolean().optional() })
     .refine((changes) => changes.title !== undefined || changes.done !== undefined, 'Send a title or done'),
+  output: todoOutput,
   handler: ({ params, body }) => updateTodo(params.id, body),
 });
 

@@ -1,0 +1,26 @@
+import { HttpClient, HttpErrorResponse, HttpParams } from '@angular/common/http';
+import { inject } from '@angular/core';
+import { firstValueFrom } from 'rxjs';
+
+import { type Api, type QueryValue, createApi, toApiError } from './api-client';
+
+function toHttpParams(query: Record<string, QueryValue> = {}): HttpParams {
+  let params = new HttpParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value === undefined || value === null) continue;
+    for (const item of Array.isArray(value) ? value : [value]) params = params.append(key, String(item));
+  }
+  return params;
+}
+
+/** The typed client in a component or service, over Angular's `HttpClient` (call in an injection context). */
+export function injectApi(): Api {
+  const http = inject(HttpClient);
+  return createApi(({ method, url, query, body }) =>
+    firstValueFrom(http.request(method, url, { params: toHttpParams(query), body: body ?? null })).catch(
+      (error: unknown) => {
+        throw error instanceof HttpErrorResponse ? toApiError(error.status, error.error) : error;
+      },
+    ),
+  );
+}

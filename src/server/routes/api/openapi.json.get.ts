@@ -1,0 +1,13 @@
+/** Cached document: the OpenAPI 3.1 description of every route, built once at start, with an ETag. */
+// GET /api/openapi.json
+import { defineEventHandler, handleCacheHeaders, setResponseHeader } from 'h3';
+
+import { openApiDocument } from '../../lib/openapi';
+
+export default defineEventHandler(async (event) => {
+  const { body, etag } = await openApiDocument();
+  setResponseHeader(event, 'content-type', 'application/json; charset=utf-8');
+  // A matching If-None-Match is answered here with 304 and no body; h3 then sends nothing more.
+  handleCacheHeaders(event, { etag, cacheControls: ['no-cache'] });
+  return body;
+});

@@ -1,0 +1,140 @@
+import { Validator } from '@seriousme/openapi-schema-validator';
+import { readFileSync, readdirSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { describe, expect, inject, it } from 'vitest';
+
+import { root } from '../../../e2e/support/build';
+import type { OpenApiDocument } from '../lib/openapi';
+
+const baseUrl = inject('baseUrl');
+const routesDir = join(root, 'src/server/routes/api');
+const methods = ['get', 'post', 'put', 'patch', 'delete'];
+
+async function getDocument() {
+  const response = await fetch(`${baseUrl}/api/openapi.json`);
+  return { response, document: (await response.json()) as OpenApiDocument };
+}
+
+/** Each route file under src/server/routes/api, found on disk, as its URL pattern and its methods. */
+function routeFiles() {
+  return readdirSync(routesDir, { recursive: true, encoding: 'utf8' })
+    .filter((file) => file.endsWith('.ts'))
+    .map((file) => {
+      const suffix = /\.(get|post|put|patch|delete)\.ts$/.exec(file)?.[1];
+      const path = `/api/${file.replace(/\.(get|post|put|patch|delete)?\.?ts$/, '').replace(/\.$/, '')}`
+        .replace(/\/\[\.\.\.\]$/, '/{path}')
+        .replace(/\[(?:\.\.\.)?(\w+)\]/g, '{$1}');
+      return { file: relative(root, join(routesDir, file)), path, methods: suffix ? [suffix] : methods };
+    });
+}
+
+describe('GET /api/openapi.json', () => {
+  it('is an OpenAPI 3.1 document that the official schema accepts', async () => {
+    const { response, document } = await getDocument();
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toMatch(/^application\/json/);
+    expect(document.openapi).toBe('3.1.0');
+    const result = await new Validator().validate(
+      document as unknown as Parameters<Validator['validate']>[0],
+    );
+    expect(result.errors ?? []).toEqual([]);
+    expect(result.valid).toBe(true);
+  });
+
+  it('answers a conditional GET with its ETag with 304 and no body', async () => {
+    const { response } = await getDocument();
+    const etag = response.headers.get('etag');
+    expect(etag).toMatch(/^(W\/)?"[^"]+"$/);
+    const again = await fetch(`${baseUrl}/api/openapi.json`, { headers: { 'if-none-match': etag! } });
+    expect(again.status).toBe(304);
+    expect(await again.text()).toBe('');
+  });
+
+  it('is written into the static output as the same document', async () => {
+    const { document } = await getDocument();
+    const file = JSON.parse(readFileSync(join(root, 'dist/analog/public/api/openapi.json'), 'utf8'));
+    expect(file).toEqual(document);
+  });
+});
+
+describe('/api/openapi.json against the route files', () => {
+  it('documents every route file under every method it answers', async () => {
+    const { document } = await getDocument();
+    const files = routeFiles();
+    expect(files.length).toBeGreaterThan(15);
+    for (const { file, path, methods: answered } of files) {
+      for (const method of answered) {
+        const op = document.paths[path]?.[method];
+        expect(op, `${method.toUpperCase()} ${path} (${file})`).toBeDefined();
+        expect(op?.['x-analog-file']).toBe(file);
+      }
+    }
+  });
+
+  it('documents no operation without a route file', async () => {
+    const { document } = await getDocument();
+    const answered = new Map<string, string[]>();
+    for (const { path, methods: some } of routeFiles())
+      answered.set(path, [...(answered.get(path) ?? []), ...some]);
+    for (const [path, item] of Object.entries(document.paths)) {
+      for (const method of Object.keys(item)) {
+        expect(answered.get(path), `${method.toUpperCase()} ${path}`).toContain(method);
+      }
+    }
+  });
+
+  it('takes summary and description from the 2-line header', async () => {
+    const { document } = await getDocument();
+    const op = document.paths['/api/v1/todos/{id}']['patch'];
+    expect(op.summary).toBe('Validated partial update');
+    expect(op.description).toBe('`params` and `body` schemas together; unknown ids get 404.');
+  });
+});
+
+describe('/api/openapi.json from the schemas', () => {
+  it('documents query parameters from the query schema, with required ones required', async () => {
+    const { document } = await getDocument();
+    const op = document.paths['/api/v1/search']['get'];
+    expect(op.parameters.map(({ name, required }) => [name, required])).toEqual([
+      ['q', true],
+      ['page', false],
+      ['tag', false],
+    ]);
+  });
+
+  it('documents the contact body as JSON, URL-encoded and multipart, and its output', async () => {
+    const { document } = await getDocument();
+    const op = document.paths['/api/v1/contact']['post'];
+    const content = op.requestBody?.content ?? {};
+    expect(Object.keys(content)).toEqual([
+      'application/json',
+      'application/x-www-form-urlencoded',
+      'multipart/form-data',
+    ]);
+    expect(content['application/json'].schema['required']).toEqual(['name', 'email', 'message']);
+    expect(op.responses['200']).toMatchObject({
+      content: {
+        'application/json': {
+          schema: {
+            properties: { ok: { const: true }, topic: { enum: ['general', 'support', 'press'] } },
+          },
+        },
+      },
+    });
+    expect(op.responses['422']).toEqual({ $ref: '#/components/responses/ValidationFailed' });
+  });
+
+  it('shares one 422 with the issues schema and X-Analog-Errors, and JSON 404, 405 and 413 bodies', async () => {
+    const { document } = await getDocument();
+    const { responses } = document.components;
+    expect(responses['ValidationFailed']).toMatchObject({
+      headers: { 'X-Analog-Errors': { $ref: '#/components/headers/X-Analog-Errors' } },
+      content: { 'application/json': { schema: { $ref: '#/components/schemas/Issues' } } },
+    });
+    for (const name of ['NotFound', 'MethodNotAllowed', 'PayloadTooLarge']) {
+      expect(responses[name]).toMatchObject({
+        content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorBody' } } },
+      });
+    }
+  });
+});
