@@ -4,7 +4,10 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 
 import { pagesOnlySitemap } from './src/build/pages-only-sitemap.ts';
+import { prerenderedCsp } from './src/build/prerendered-csp.ts';
 import { sequentialEnvironmentBuilds } from './src/build/sequential-environment-builds.ts';
+import { cspNoncePlaceholder, hashPolicy } from './src/server/lib/csp.ts';
+import { documentHeaders, hsts, resourceHeaders } from './src/server/lib/security-headers.ts';
 import { siteUrl } from './src/server/lib/site.ts';
 
 const fromRoot = (path: string) => fileURLToPath(new URL(path, import.meta.url));
@@ -22,9 +25,13 @@ const outputDir = process.env['BUILD_OUTPUT_DIR'];
 const output = outputDir ? { output: { dir: outputDir, publicDir: `${outputDir}/public` } } : {};
 
 const sitemap = pagesOnlySitemap({ host: siteUrl(), apiPrefix: 'api' });
+const pageHashes = prerenderedCsp({ hashPolicy, resourceHeaders, documentHeaders, hsts });
 
 export default defineConfig({
   build: { target: ['es2022'] },
+  // Marks every script, style and preload link of index.html for the per-request nonce
+  // (src/server/lib/page-policy.ts); Vite's preload helper reads it from <meta property="csp-nonce">.
+  html: { cspNonce: cspNoncePlaceholder },
   resolve: { mainFields: ['module'], alias: aliases },
   plugins: [
     analog({
@@ -32,23 +39,14 @@ export default defineConfig({
       nitro: {
         alias: aliases,
         ...output,
-        hooks: sitemap.nitroHooks,
+        hooks: { ...sitemap.nitroHooks, ...pageHashes.nitroHooks },
         // Nitro copies the client build into the public folder. Its index.html must stay out:
         // as a static file it would answer GET / with the bare shell, skipping SSR and the
         // home page's loader. An absolute path ignores exactly that file (Analog 2.7 deletes it
         // only when `/` itself is prerendered); other index.html files in public/ still ship.
         ignore: [fromRoot('./dist/client/index.html')],
-        routeRules: {
-          // Security headers on every response: pages, API routes and static files.
-          '/**': {
-            headers: {
-              'x-content-type-options': 'nosniff',
-              'referrer-policy': 'strict-origin-when-cross-origin',
-              'x-frame-options': 'DENY',
-              'content-security-policy': "frame-ancestors 'none'",
-            },
-          },
-        },
+        // Security headers are set in src/server/plugins/security-headers.ts and src/main.server.ts,
+        // from the one list in src/server/lib/security-headers.ts.
       },
       prerender: {
         // Only what is the same for every visitor. `/` and `/cookies` are NOT prerendered:

@@ -1,0 +1,22 @@
+import { defineNitroPlugin, getRouteRules } from 'nitropack/runtime';
+
+import { isHttps } from '../lib/origin';
+import { setDocumentHeaders } from '../lib/page-policy';
+import { hsts, resourceHeaders, securityHeadersEnabled } from '../lib/security-headers';
+
+/**
+ * Sets `resourceHeaders` (and HSTS over HTTPS) on every response before any handler runs,
+ * static files included. Prerendered pages also get their build-time hash policy, which the
+ * build stores in their route rule as `csp` (see src/build/prerendered-csp.ts); server-rendered
+ * pages get their nonce policy from src/main.server.ts.
+ */
+export default defineNitroPlugin((nitroApp) => {
+  if (!securityHeadersEnabled()) return;
+  nitroApp.hooks.hook('request', (event) => {
+    const res = event.node.res;
+    for (const name in resourceHeaders) res.setHeader(name, resourceHeaders[name]);
+    if (isHttps(event)) res.setHeader('strict-transport-security', hsts);
+    const { csp } = getRouteRules(event) as { csp?: string };
+    if (csp) setDocumentHeaders(res, csp);
+  });
+});
