@@ -9,9 +9,12 @@ export function trustsProxy(env: Record<string, string | undefined> = process.en
   return env['TRUST_PROXY'] === '1' || env['TRUST_PROXY'] === 'true';
 }
 
+/** Read once: the environment of a running server doesn't change. */
+const trustProxy = trustsProxy();
+
 /** True when the request came over HTTPS: to this server, or to a trusted proxy in front of it. */
 export function isHttps(event: H3Event): boolean {
-  return getRequestProtocol(event, { xForwardedProto: trustsProxy() }) === 'https';
+  return getRequestProtocol(event, { xForwardedProto: trustProxy }) === 'https';
 }
 
 function configuredOrigin(env: Record<string, string | undefined> = process.env): string | undefined {
@@ -21,15 +24,16 @@ function configuredOrigin(env: Record<string, string | undefined> = process.env)
   return new URL(value).origin;
 }
 
+/** Read once, so a malformed `ORIGIN` stops the server at start rather than failing requests. */
+const fixedOrigin = configuredOrigin();
+
 /**
  * The app's own origin, as browsers name it in `Origin`: `ORIGIN` (e.g. `https://shop.example.com`)
  * when set, otherwise the protocol and `Host` of the request, or the forwarded ones behind a
  * trusted proxy.
  */
 export function appOrigin(event: H3Event): string {
-  const fromEnv = configuredOrigin();
-  if (fromEnv) return fromEnv;
-  const trust = trustsProxy();
-  const protocol = getRequestProtocol(event, { xForwardedProto: trust });
-  return `${protocol}://${getRequestHost(event, { xForwardedHost: trust })}`;
+  if (fixedOrigin) return fixedOrigin;
+  const protocol = getRequestProtocol(event, { xForwardedProto: trustProxy });
+  return `${protocol}://${getRequestHost(event, { xForwardedHost: trustProxy })}`;
 }

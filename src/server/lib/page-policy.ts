@@ -4,10 +4,14 @@ import type { ServerResponse } from 'node:http';
 import { createNonce, cspNoncePlaceholder, isReportOnly, noncePolicy } from './csp';
 import { documentHeaders, securityHeadersEnabled } from './security-headers';
 
+const pageHeaders = Object.entries(documentHeaders);
+/** Read once: the environment of a running server doesn't change. */
+const reportOnly = isReportOnly();
+
 /** Marks `res` as a page: the document headers and its Content-Security-Policy. */
 export function setDocumentHeaders(res: Pick<ServerResponse, 'setHeader'>, policy: string): void {
-  for (const [name, value] of Object.entries(documentHeaders)) res.setHeader(name, value);
-  if (isReportOnly()) {
+  for (const [name, value] of pageHeaders) res.setHeader(name, value);
+  if (reportOnly) {
     // Rolling a policy out: browsers only report what it would block; framing stays forbidden.
     res.setHeader('content-security-policy', "frame-ancestors 'none'");
     res.setHeader('content-security-policy-report-only', policy);

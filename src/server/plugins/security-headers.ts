@@ -12,9 +12,10 @@ import { hsts, resourceHeaders, securityHeadersEnabled } from '../lib/security-h
  */
 export default defineNitroPlugin((nitroApp) => {
   if (!securityHeadersEnabled()) return;
+  const everywhere = Object.entries(resourceHeaders);
   nitroApp.hooks.hook('request', (event) => {
     const res = event.node.res;
-    for (const name in resourceHeaders) res.setHeader(name, resourceHeaders[name]);
+    for (const [name, value] of everywhere) res.setHeader(name, value);
     if (isHttps(event)) res.setHeader('strict-transport-security', hsts);
     const { csp } = getRouteRules(event) as { csp?: string };
     if (csp) setDocumentHeaders(res, csp);
