@@ -99,7 +99,7 @@ export function prerenderedCsp({ hashPolicy, resourceHeaders, documentHeaders, h
         const { html, policy } = hashPolicyFor(route.contents, hashPolicy);
         route.contents = html;
         for (const path of new Set([route.route, `/${route.fileName?.replace(/^\//, '')}`])) {
-          nitro.options.routeRules[path] = { ...nitro.options.routeRules[path], csp: policy } as never;
+          nitro.options.routeRules[path] = { ...nitro.options.routeRules[path], csp: policy };
           pages.set(path, policy);
         }
       },

@@ -17,7 +17,7 @@ export default defineNitroPlugin((nitroApp) => {
     const res = event.node.res;
     for (const [name, value] of everywhere) res.setHeader(name, value);
     if (isHttps(event)) res.setHeader('strict-transport-security', hsts);
-    const { csp } = getRouteRules(event) as { csp?: string };
+    const { csp } = getRouteRules(event);
     if (csp) setDocumentHeaders(res, csp);
   });
 });
