@@ -1,6 +1,9 @@
 import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, inject, it } from 'vitest';
 
+import { root } from '../../../e2e/support/build';
 import { rawRequest } from './raw-request';
 
 const baseUrl = inject('baseUrl');
@@ -53,5 +56,19 @@ describe('hashes on a prerendered page', () => {
     const scriptSrc = /script-src ([^;]+)/.exec(policy)?.[1].split(' ');
     expect(scriptSrc).toEqual(["'self'", ...hashes]);
     expect(html).not.toMatch(/\snonce=|ngcspnonce/i);
+  });
+
+  it('is written to public/_headers for static hosts, as the server sends it', async () => {
+    const { policy } = await page('/routes');
+    const [everywhere, ...pages] = readFileSync(join(root, 'dist/analog/public/_headers'), 'utf8').split(
+      /\n(?=\/)/,
+    );
+    expect(everywhere).toMatch(/^\/\*\n/);
+    expect(everywhere).toContain('  X-Content-Type-Options: nosniff');
+    // Hosts join matching rules' values; a CSP under /* would also apply to every page.
+    expect(everywhere).not.toContain('Content-Security-Policy');
+    const routes = pages.find((block) => block.startsWith('/routes\n'))?.split('\n');
+    expect(routes).toContain(`  Content-Security-Policy: ${policy}`);
+    expect(routes).toContain('  Cross-Origin-Opener-Policy: same-origin');
   });
 });
