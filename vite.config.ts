@@ -2,6 +2,7 @@
 import analog from '@analogjs/platform';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { mergeHooks } from 'hookable';
 import { defineConfig } from 'vite';
 
 import { apiContract } from './src/build/api-contract.ts';
@@ -9,7 +10,10 @@ import { pagesOnlySitemap } from './src/build/pages-only-sitemap.ts';
 import { quietSourcemapWarnings } from './src/build/quiet-sourcemap-warnings.ts';
 import { routeCataloguePlugin } from './src/build/route-catalogue.ts';
 import { sequentialEnvironmentBuilds } from './src/build/sequential-environment-builds.ts';
+import { prerenderedCsp } from './src/build/prerendered-csp.ts';
 import { products } from './src/server/lib/products.ts';
+import { cspNoncePlaceholder, hashPolicy } from './src/server/lib/csp.ts';
+import { documentHeaders, hsts, resourceHeaders } from './src/server/lib/security-headers.ts';
 import { siteUrl } from './src/server/lib/site.ts';
 
 const fromRoot = (path: string) => fileURLToPath(new URL(path, import.meta.url));
@@ -36,10 +40,15 @@ const aliases = Object.fromEntries(
 const outputDir = process.env['BUILD_OUTPUT_DIR'];
 const output = outputDir ? { output: { dir: outputDir, publicDir: `${outputDir}/public` } } : {};
 
+const pageHashes = prerenderedCsp({ hashPolicy, resourceHeaders, documentHeaders, hsts });
+
 export default defineConfig({
   // Vite's banner and the app's logs stay; only these packages' broken-sourcemap warnings go.
   customLogger: quietSourcemapWarnings(['@angular/platform-server']),
   build: { target: ['es2022'] },
+  // Marks every script, style and preload link of index.html for the per-request nonce
+  // (src/server/lib/page-policy.ts); Vite's preload helper reads it from <meta property="csp-nonce">.
+  html: { cspNonce: cspNoncePlaceholder },
   resolve: { mainFields: ['module'], alias: aliases },
   plugins: [
     analog({
@@ -47,7 +56,8 @@ export default defineConfig({
       nitro: {
         alias: aliases,
         ...output,
-        hooks: pagesOnlySitemap({ host: siteUrl() }),
+        // Both write into the public folder after prerendering; mergeHooks runs each in turn.
+        hooks: mergeHooks(pagesOnlySitemap({ host: siteUrl() }), pageHashes.nitroHooks),
         // Writes src/server/api-routes.gen.ts: the typed client's and the OpenAPI document's route list.
         modules: [apiContract({ outFile: fromRoot('./src/server/api-routes.gen.ts'), root: fromRoot('.') })],
         // Nitro copies the client build into the public folder. Its index.html must stay out:
@@ -57,17 +67,8 @@ export default defineConfig({
         ignore: [fromRoot('./dist/client/index.html')],
         // Database errors answer JSON 409, 422 or 503 (with Retry-After) instead of a 500.
         errorHandler: fromRoot('./src/server/error.ts'),
-        routeRules: {
-          // Security headers on every response: pages, API routes and static files.
-          '/**': {
-            headers: {
-              'x-content-type-options': 'nosniff',
-              'referrer-policy': 'strict-origin-when-cross-origin',
-              'x-frame-options': 'DENY',
-              'content-security-policy': "frame-ancestors 'none'",
-            },
-          },
-        },
+        // Security headers are set in src/server/plugins/security-headers.ts and src/main.server.ts,
+        // from the one list in src/server/lib/security-headers.ts.
       },
       prerender: {
         // Only what is the same for every visitor. `/` and `/cookies` are NOT prerendered:

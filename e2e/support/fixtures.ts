@@ -3,21 +3,55 @@ import { type Page, test as base, expect } from '@playwright/test';
 /** Chromium's own log line for a 4xx answer, which the pages expect and handle (422, 404, 405). */
 const handledClientError = /^Failed to load resource: the server responded with a status of 4\d\d /;
 
+/** What the init script below logs for each `securitypolicyviolation` event. */
+const violationPrefix = 'CSP violation:';
+/** Chromium's own console line for a blocked script, style, frame or connection. */
+const chromiumCspMessage = /Content Security Policy/i;
+
 /**
- * `test` with one automatic check: any console error or uncaught page error during a
- * test fails that test. A 5xx answer still fails; a 4xx the page handles does not.
- * A test that breaks the network on purpose lists the lines it expects in `expectedConsoleErrors`.
+ * `test` with automatic checks:
+ * - any console error or uncaught page error fails the test (a 4xx the page handles does not);
+ *   a test that breaks the network on purpose lists the lines it expects in `expectedConsoleErrors`;
+ * - any Content-Security-Policy violation fails it, whether the page reports it through a
+ *   `securitypolicyviolation` event or Chromium logs it to the console. A test that provokes
+ *   violations on purpose asserts them through `cspViolations` and then empties it.
  */
-export const test = base.extend<{ pageErrors: string[]; expectedConsoleErrors: RegExp[] }>({
+export const test = base.extend<{
+  cspViolations: string[];
+  pageErrors: string[];
+  expectedConsoleErrors: RegExp[];
+}>({
   expectedConsoleErrors: [[], { option: true }],
+  cspViolations: [
+    async ({ page }, use) => {
+      const violations: string[] = [];
+      await page.addInitScript((prefix) => {
+        document.addEventListener('securitypolicyviolation', (event) => {
+          console.warn(`${prefix} ${event.effectiveDirective} blocked ${event.blockedURI || 'inline'}`);
+        });
+      }, violationPrefix);
+      page.on('console', (message) => {
+        const text = message.text();
+        if (text.startsWith(violationPrefix) || chromiumCspMessage.test(text)) violations.push(text);
+      });
+      await use(violations);
+      expect(violations, 'Content-Security-Policy violations').toEqual([]);
+    },
+    { auto: true },
+  ],
   pageErrors: [
     async ({ page, expectedConsoleErrors }, use) => {
       const errors: string[] = [];
       const expected = [handledClientError, ...expectedConsoleErrors];
       page.on('console', (message) => {
-        if (message.type() === 'error' && !expected.some((line) => line.test(message.text()))) {
-          errors.push(`console: ${message.text()}`);
-        }
+        const text = message.text();
+        if (
+          message.type() !== 'error' ||
+          chromiumCspMessage.test(text) ||
+          expected.some((line) => line.test(text))
+        )
+          return;
+        errors.push(`console: ${text}`);
       });
       page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`));
       await use(errors);

@@ -1,3 +1,4 @@
+import { APP_BASE_HREF } from '@angular/common';
 import { provideHttpClient, withFetch, withInterceptors } from '@angular/common/http';
 import { ApplicationConfig, InjectionToken, provideZonelessChangeDetection } from '@angular/core';
 import { provideClientHydration, withEventReplay } from '@angular/platform-browser';
@@ -12,6 +13,9 @@ const queryClient = new InjectionToken<QueryClient>('QueryClient', { factory: ()
 
 export const appConfig: ApplicationConfig = {
   providers: [
+    // The base href the router needs, given here instead of a <base> tag, which the pages'
+    // Content-Security-Policy (`base-uri 'none'`) forbids so an injected one can't redirect scripts.
+    { provide: APP_BASE_HREF, useValue: '/' },
     provideZonelessChangeDetection(),
     provideFileRouter(withComponentInputBinding()),
     provideHttpClient(withFetch(), withInterceptors([loaderCookiesInterceptor, requestContextInterceptor])),

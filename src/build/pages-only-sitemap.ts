@@ -1,6 +1,7 @@
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { Nitro, NitroConfig } from 'nitropack';
+import type { NestedHooks } from 'hookable';
+import type { Nitro, NitroHooks } from 'nitropack';
 
 const escapeXml = (text: string) =>
   text.replace(
@@ -23,7 +24,7 @@ export function sitemapXml(host: string, paths: readonly string[]): string {
  *
  * Pass the result as `analog({ nitro: { hooks } })`.
  */
-export function pagesOnlySitemap({ host }: { host: string }): NitroConfig['hooks'] {
+export function pagesOnlySitemap({ host }: { host: string }): NestedHooks<NitroHooks> {
   let publicDir: string | undefined;
   return {
     // The build's own Nitro (not the prerenderer's) passes itself here: its public folder is the output.

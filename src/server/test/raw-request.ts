@@ -4,6 +4,7 @@ export interface RawResponse {
   status: number;
   type: string;
   body: string;
+  headers: Record<string, string | string[] | undefined>;
 }
 
 export interface RawRequest {
@@ -11,15 +12,19 @@ export interface RawRequest {
   path: string;
   body?: string;
   contentType?: string;
+  headers?: Record<string, string>;
 }
 
 /**
  * A request through `node:http`, which sends the path and body exactly as written: `fetch`
  * would normalise `%2e%2e` and `..` away, and cannot send a body with an arbitrary type.
  */
-export function rawRequest(baseUrl: string, { method = 'GET', path, body, contentType }: RawRequest) {
+export function rawRequest(
+  baseUrl: string,
+  { method = 'GET', path, body, contentType, ...extra }: RawRequest,
+) {
   const { hostname, port } = new URL(baseUrl);
-  const headers: Record<string, string | number> = {};
+  const headers: Record<string, string | number> = { ...extra.headers };
   if (contentType !== undefined) headers['content-type'] = contentType;
   if (body !== undefined) headers['content-length'] = Buffer.byteLength(body);
   return new Promise<RawResponse>((resolve, reject) => {
@@ -32,6 +37,7 @@ export function rawRequest(baseUrl: string, { method = 'GET', path, body, conten
           status: response.statusCode ?? 0,
           type: response.headers['content-type'] ?? '',
           body: text,
+          headers: response.headers,
         }),
       );
     })

@@ -1,24 +1,109 @@
-import { describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+
+import { type RunningServer, startProductionServer } from '../../../e2e/support/server';
+import { rawRequest } from './raw-request';
 
 const baseUrl = inject('baseUrl');
 
-describe('security headers on every response', () => {
+/** What every response carries, HTML or not. */
+const everywhere = {
+  'x-content-type-options': 'nosniff',
+  // Nitro's error handler tightens it to no-referrer.
+  'referrer-policy': expect.stringMatching(/^(strict-origin-when-cross-origin|no-referrer)$/),
+  'x-frame-options': 'DENY',
+  'cross-origin-resource-policy': 'same-origin',
+  'x-dns-prefetch-control': 'off',
+  'x-permitted-cross-domain-policies': 'none',
+};
+
+/** What only documents carry. */
+const documents = {
+  'cross-origin-opener-policy': 'same-origin',
+  'origin-agent-cluster': '?1',
+  'reporting-endpoints': 'csp="/api/csp-report"',
+};
+
+const nonceCsp =
+  /^default-src 'self'; script-src 'nonce-[A-Za-z0-9+/]{22}==' 'strict-dynamic'; script-src-attr 'none'; style-src 'self' 'nonce-[A-Za-z0-9+/]{22}=='; img-src 'self' data:; object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'; report-to csp; report-uri \/api\/csp-report$/;
+const hashCsp =
+  /^default-src 'self'; script-src 'self'( 'sha256-[A-Za-z0-9+/]{43}=')+; script-src-attr 'none'; style-src 'self'( 'sha256-[A-Za-z0-9+/]{43}=')*; img-src 'self' data:; object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'; report-to csp; report-uri \/api\/csp-report$/;
+const resourceCsp = /^default-src 'none'; frame-ancestors 'none'$/;
+/** Nitro's error handler sets its own policy, as strict for an error body: nothing runs or frames it. */
+const errorCsp = /^script-src 'none'; frame-ancestors 'none';$/;
+
+const permissions = ['camera=()', 'microphone=()', 'geolocation=()', 'payment=()', 'usb=()'];
+
+describe('security headers', () => {
   it.each([
-    ['an SSR page', 'GET', '/'],
-    ['a prerendered page', 'GET', '/routes'],
-    ['a prerendered feed', 'GET', '/api/rss.xml'],
-    ['a static file', 'GET', '/favicon.svg'],
-    ['an API route', 'GET', '/api/v1/hello'],
-    ['a validated route', 'PUT', '/api/v1/users/0'],
-    ['an API error', 'GET', '/api/v1/items/abc'],
-    ['the catch-all', 'DELETE', '/api/v1/products'],
-  ])('sets nosniff, a referrer policy and frame protection on %s', async (_kind, method, path) => {
-    const response = await fetch(`${baseUrl}${path}`, { method });
-    expect(response.headers.get('x-content-type-options')).toBe('nosniff');
-    expect(response.headers.get('referrer-policy')).toMatch(
-      /^(strict-origin-when-cross-origin|no-referrer)$/,
-    );
-    expect(response.headers.get('x-frame-options')).toBe('DENY');
-    expect(response.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+    ['an SSR page', 'GET', '/', 'document', nonceCsp],
+    ['a prerendered page', 'GET', '/routes', 'document', hashCsp],
+    ['an API route', 'GET', '/api/v1/hello', 'resource', resourceCsp],
+    ['a validated route', 'PUT', '/api/v1/users/0', 'resource', resourceCsp],
+    ['an API error', 'GET', '/api/v1/items/abc', 'resource', errorCsp],
+    ['the catch-all', 'DELETE', '/api/v1/products', 'resource', resourceCsp],
+    ['a prerendered feed', 'GET', '/api/rss.xml', 'resource', resourceCsp],
+    ['a static file', 'GET', '/favicon.svg', 'resource', resourceCsp],
+  ] as const)('on %s (%s %s): the %s set', async (_kind, method, path, kind, csp) => {
+    const { headers } = await rawRequest(baseUrl, { method, path });
+    expect(headers).toMatchObject(everywhere);
+    expect(headers['content-security-policy']).toMatch(csp);
+    expect(headers['content-security-policy-report-only']).toBeUndefined();
+    // Plain HTTP: HSTS would be ignored, and must not be sent.
+    expect(headers['strict-transport-security']).toBeUndefined();
+    if (kind === 'document') {
+      expect(headers).toMatchObject(documents);
+      for (const feature of permissions) expect(headers['permissions-policy']).toContain(feature);
+    } else {
+      for (const name of [...Object.keys(documents), 'permissions-policy'])
+        expect(headers[name]).toBeUndefined();
+    }
   });
+
+  it('sets every header on a built JavaScript asset', async () => {
+    const html = (await rawRequest(baseUrl, { path: '/' })).body;
+    const asset = /<script type="module" crossorigin="" src="([^"]+)"/.exec(html)?.[1];
+    expect(asset).toMatch(/^\/assets\/.+\.js$/);
+    const { status, headers } = await rawRequest(baseUrl, { path: asset as string });
+    expect(status).toBe(200);
+    expect(headers).toMatchObject(everywhere);
+    expect(headers['content-security-policy']).toMatch(resourceCsp);
+  });
+});
+
+describe('security headers behind a proxy and in report-only mode', () => {
+  let proxied: RunningServer;
+  let direct: RunningServer;
+
+  beforeAll(async () => {
+    [proxied, direct] = await Promise.all([
+      startProductionServer(undefined, { TRUST_PROXY: '1', CSP_REPORT_ONLY: '1' }),
+      startProductionServer(),
+    ]);
+  }, 120_000);
+  afterAll(() => Promise.all([proxied?.stop(), direct?.stop()]));
+
+  it.each(['/', '/routes', '/api/v1/hello', '/favicon.svg'])(
+    'sends HSTS on %s only when a trusted proxy says the request came over HTTPS',
+    async (path) => {
+      const https = { 'x-forwarded-proto': 'https' };
+      const trusted = await rawRequest(proxied.url, { path, headers: https });
+      expect(trusted.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+      const plain = await rawRequest(proxied.url, { path });
+      expect(plain.headers['strict-transport-security']).toBeUndefined();
+      const untrusted = await rawRequest(direct.url, { path, headers: https });
+      expect(untrusted.headers['strict-transport-security']).toBeUndefined();
+    },
+  );
+
+  it.each([
+    ['an SSR page', '/', nonceCsp],
+    ['a prerendered page', '/routes', hashCsp],
+  ])(
+    'with CSP_REPORT_ONLY=1, %s reports its policy and enforces only frame-ancestors',
+    async (_kind, path, csp) => {
+      const { headers } = await rawRequest(proxied.url, { path });
+      expect(headers['content-security-policy-report-only']).toMatch(csp);
+      expect(headers['content-security-policy']).toBe("frame-ancestors 'none'");
+    },
+  );
 });
