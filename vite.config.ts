@@ -21,6 +21,9 @@ const aliases = { '@analogjs/router/server/actions': serverActions };
 const outputDir = process.env['BUILD_OUTPUT_DIR'];
 const output = outputDir ? { output: { dir: outputDir, publicDir: `${outputDir}/public` } } : {};
 
+/** `node-server` (the default) and `node-cluster` serve static files themselves. */
+const nodePreset = (process.env['BUILD_PRESET'] ?? 'node-server').startsWith('node');
+
 const sitemap = pagesOnlySitemap({ host: siteUrl(), apiPrefix: 'api' });
 
 export default defineConfig({
@@ -38,6 +41,13 @@ export default defineConfig({
         // home page's loader. An absolute path ignores exactly that file (Analog 2.7 deletes it
         // only when `/` itself is prerendered); other index.html files in public/ still ship.
         ignore: [fromRoot('./dist/client/index.html')],
+        // Static files: served from memory, not read from disk per request (node presets; hosts
+        // such as Vercel serve them from their CDN), with gzip and brotli variants made at build
+        // time. Hashed client assets never change, so browsers may keep them for a year; an
+        // unknown name under /assets is a 404, never the SSR page.
+        serveStatic: nodePreset ? 'inline' : undefined,
+        compressPublicAssets: true,
+        publicAssets: [{ baseURL: '/assets', dir: fromRoot('./dist/client/assets'), maxAge: 31_536_000 }],
         routeRules: {
           // Security headers on every response: pages, API routes and static files.
           '/**': {
@@ -48,6 +58,8 @@ export default defineConfig({
               'content-security-policy': "frame-ancestors 'none'",
             },
           },
+          // The feed's gzip and brotli copies would otherwise go out as `application/xml`.
+          '/api/rss.xml': { headers: { 'content-type': 'text/xml' } },
         },
       },
       prerender: {

@@ -27,6 +27,8 @@ const warmup = { page: Number(process.env.BENCH_PAGE_WARMUP ?? 3), other: quick 
 /** Above this share of one core, the load generator, not the server, may be the limit. */
 const clientBoundCpu = 0.85;
 
+/** Every request says what a browser says about compression, so static files may come pre-compressed. */
+const browser = { 'accept-encoding': 'gzip, deflate, br, zstd' };
 const json = { 'content-type': 'application/json' };
 
 /**
@@ -34,7 +36,7 @@ const json = { 'content-type': 'application/json' };
  * measured in this order each round, so keep the two sides of a pair next to each other.
  * Add a row here, then a pair or an info line below that uses it.
  */
-const rows = [
+const allRows = [
   { id: 'app hello', server: 'app', path: '/api/v1/hello' },
   { id: 'stock hello', server: 'stock', path: '/api/v1/hello' },
   { id: 'stock validated', server: 'stock', path: '/api/v1/search?q=a', label: 'defineApiRoute' },
@@ -62,11 +64,15 @@ const rows = [
   },
 ];
 
+/** `BENCH_ONLY=hello,stock` measures only the rows whose id contains one of those words. */
+const only = process.env.BENCH_ONLY?.split(',');
+const rows = only ? allRows.filter((row) => only.some((word) => row.id.includes(word))) : allRows;
+
 /**
  * What each ratio means: `of` measured against `to`, in the same round. Issue 15 (CSP nonces)
  * adds its pair here: the same page with and without the per-request nonce work.
  */
-const pairs = [
+const allPairs = [
   {
     name: 'defineApiRoute vs its hand-written twin',
     of: 'stock validated',
@@ -105,22 +111,28 @@ function drive(url, row, seconds) {
   return autocannon({
     url: `${url}${row.path}`,
     method: row.method ?? 'GET',
-    headers: row.headers,
+    headers: { ...browser, ...row.headers },
     body: row.body,
     connections,
     duration: seconds,
   });
 }
 
-/** Warms up, then measures one row; `clientCpu` is this process's CPU over the measurement, as a share of one core. */
-async function measure(url, row) {
-  await drive(url, row, row.page ? warmup.page : warmup.other);
+/**
+ * Warms up, then measures one row. `serverCpuUs` is the server's CPU time per request, which
+ * other load on the machine disturbs less than req/s; `clientCpu` is this process's (autocannon's)
+ * CPU over the measurement, as a share of one core.
+ */
+async function measure(server, row) {
+  await drive(server.url, row, row.page ? warmup.page : warmup.other);
   const cpuBefore = process.cpuUsage();
+  const serverCpuBefore = server.cpuSeconds();
   const started = performance.now();
-  const result = await drive(url, row, duration);
+  const result = await drive(server.url, row, duration);
   const cpu = process.cpuUsage(cpuBefore);
   return {
     reqPerSec: result.requests.average,
+    serverCpuUs: ((server.cpuSeconds() - serverCpuBefore) * 1e6) / result.requests.total,
     p50: result.latency.p50,
     p99: result.latency.p99,
     clientCpu: (cpu.user + cpu.system) / 1000 / (performance.now() - started),
@@ -145,15 +157,16 @@ const servers = {
   app: await startServer(appArgs),
   stock: await startServer([...appArgs.slice(0, -1), anchorEntry]),
 };
-const asset = rows.find((row) => row.id === 'app asset');
+const asset = allRows.find((row) => row.id === 'app asset');
 asset.path = await clientEntry(servers.app.url);
 
 const samples = new Map(rows.map((row) => [row.id, []]));
+const pairs = allPairs.filter((pair) => samples.has(pair.of) && samples.has(pair.to));
 const started = Date.now();
 for (let round = 1; round <= rounds; round += 1) {
   for (const row of rows) {
     console.error(`round ${round}/${rounds}: ${row.id}`);
-    samples.get(row.id).push(await measure(servers[row.server].url, row));
+    samples.get(row.id).push(await measure(servers[row.server], row));
   }
 }
 const peakRssMb = Math.round(Math.max(servers.app.peakRssMb(), servers.stock.peakRssMb()));
@@ -166,6 +179,7 @@ const results = rows.map((row) => {
   return {
     ...row,
     reqPerSec: Math.round(median(runs.map((run) => run.reqPerSec))),
+    serverCpuUs: Math.round(median(runs.map((run) => run.serverCpuUs))),
     p50: median(runs.map((run) => run.p50)),
     p99: median(runs.map((run) => run.p99)),
     clientCpu,
@@ -179,7 +193,8 @@ const ratios = pairs.map((pair) => {
   const [of, to] = [samples.get(pair.of), samples.get(pair.to)];
   const perRound = of.map((run, round) => run.reqPerSec / to[round].reqPerSec);
   const value = median(perRound);
-  return { ...pair, value, min: Math.min(...perRound), max: Math.max(...perRound), perRound };
+  const cpuRatio = median(of.map((run, round) => to[round].serverCpuUs / run.serverCpuUs));
+  return { ...pair, value, min: Math.min(...perRound), max: Math.max(...perRound), perRound, cpuRatio };
 });
 
 console.log(
@@ -194,6 +209,7 @@ console.table(
     'req/s': row.reqPerSec,
     'p50 ms': row.p50,
     'p99 ms': row.p99,
+    'server µs/req': row.serverCpuUs,
     'client CPU': `${Math.round(row.clientCpu * 100)}%${row.clientBound ? ' client-bound' : ''}`,
     errors: row.errors,
     non2xx: row.non2xx,
@@ -204,6 +220,7 @@ console.table(
     pair: ratio.name,
     'median ratio': ratio.value.toFixed(2),
     spread: `${ratio.min.toFixed(2)}–${ratio.max.toFixed(2)}`,
+    'by CPU/req': ratio.cpuRatio.toFixed(2),
     target: ratio.floor === undefined ? 'info' : `≥ ${ratio.floor}`,
   })),
 );

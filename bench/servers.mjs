@@ -96,7 +96,7 @@ async function waitFor(url) {
  * Starts `node <args>` (a script and its flags) on a free loopback port with a throw-away DATA_DIR,
  * on core 1 when `pinned`.
  * @param {string[]} args
- * @returns {Promise<{ url: string, pid: number, peakRssMb: () => number, stop: () => Promise<void> }>}
+ * @returns {Promise<{ url: string, pid: number, peakRssMb: () => number, cpuSeconds: () => number, stop: () => Promise<void> }>}
  */
 export async function startServer(args) {
   const port = await freePort();
@@ -117,6 +117,11 @@ export async function startServer(args) {
     /** Peak resident memory so far (VmHWM), in MB. */
     peakRssMb: () =>
       Number(/VmHWM:\s+(\d+)/.exec(readFileSync(`/proc/${child.pid}/status`, 'utf8'))[1]) / 1024,
+    /** CPU time the server has used so far (user + system), in seconds; Linux ticks are 10 ms. */
+    cpuSeconds: () => {
+      const fields = readFileSync(`/proc/${child.pid}/stat`, 'utf8').split(') ')[1].split(' ');
+      return (Number(fields[11]) + Number(fields[12])) / 100;
+    },
     /** Current resident memory (VmRSS), in MB. */
     rssMb: () => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${child.pid}/status`, 'utf8'))[1]) / 1024,
     stop: async () => {
