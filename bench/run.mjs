@@ -269,6 +269,37 @@ for (const row of results.filter((result) => result.clientBound)) {
   );
 }
 
+// `-- --markdown`: the two tables again, as the README shows them.
+if (process.argv.includes('--markdown')) {
+  const table = (header, lines) =>
+    [header, header.map(() => '---'), ...lines].map((cells) => `| ${cells.join(' | ')} |`).join('\n');
+  console.log(
+    `\n${table(
+      ['Server', 'Route', 'req/s', 'p99 ms', 'server µs/req', 'server CPU', 'client CPU'],
+      results.map((row) => [
+        row.server,
+        `\`${row.method ?? 'GET'} ${row.path}\`${row.label ? ` (${row.label})` : ''}`,
+        row.reqPerSec,
+        row.p99,
+        row.serverCpuUs,
+        `${Math.round(row.serverCpu * 100)}%`,
+        `${Math.round(row.clientCpu * 100)}%${row.clientBound ? ' client-bound' : ''}`,
+      ]),
+    )}\n\n${table(
+      ['Pair', 'Median ratio', 'Spread', 'By CPU/req', 'Target'],
+      ratios.map((ratio) => [
+        ratio.name,
+        ratio.value.toFixed(2),
+        `${ratio.min.toFixed(2)}–${ratio.max.toFixed(2)}`,
+        ratio.cpuRatio.toFixed(2),
+        ratio.floor === undefined
+          ? 'info'
+          : `≥ ${ratio.floor}${ratio.value >= ratio.floor ? ' met' : ' missed'}`,
+      ]),
+    )}`,
+  );
+}
+
 const resultsDir = join(root, 'bench/results');
 mkdirSync(resultsDir, { recursive: true });
 const file = join(resultsDir, `bench-${new Date().toISOString().replaceAll(':', '-')}.json`);
