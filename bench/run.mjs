@@ -3,7 +3,7 @@
 // taken within one round, so both sides saw the same machine, and the table shows its median.
 import autocannon from 'autocannon';
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { availableParallelism } from 'node:os';
+import { availableParallelism, loadavg } from 'node:os';
 import { join } from 'node:path';
 
 import {
@@ -161,6 +161,12 @@ async function clientAssets(url) {
 }
 
 const cores = availableParallelism();
+const loadBefore = loadavg()[0];
+if (loadBefore > cores / 2) {
+  console.error(
+    `note  load average ${loadBefore.toFixed(1)} on ${cores} cores: other work is running, expect noisy req/s`,
+  );
+}
 ensureBuild();
 ensureAnchorBuild();
 pinSelf();
@@ -176,7 +182,8 @@ const samples = new Map(rows.map((row) => [row.id, []]));
 const pairs = allPairs.filter((pair) => samples.has(pair.of) && samples.has(pair.to));
 const started = Date.now();
 for (let round = 1; round <= rounds; round += 1) {
-  for (const row of rows) {
+  // Every other round runs backwards, so neither side of a pair always goes first.
+  for (const row of round % 2 ? rows : rows.toReversed()) {
     console.error(`round ${round}/${rounds}: ${row.id}`);
     samples.get(row.id).push(await measure(servers[row.server], row));
   }
@@ -213,7 +220,8 @@ const ratios = pairs.map((pair) => {
 console.log(
   `\n${cores} cores, ${pinned ? 'servers pinned to core 1 and autocannon to core 0' : 'not pinned'}; ` +
     `${connections} connections, ${rounds} round(s) of ${duration} s per row after a ` +
-    `${warmup.page} s (pages) or ${warmup.other} s warm-up; ${Math.round((Date.now() - started) / 1000)} s in all\n`,
+    `${warmup.page} s (pages) or ${warmup.other} s warm-up; ${Math.round((Date.now() - started) / 1000)} s in all; ` +
+    `load average ${loadBefore.toFixed(1)} before, ${loadavg()[0].toFixed(1)} after\n`,
 );
 console.table(
   results.map((row) => ({
@@ -309,6 +317,8 @@ writeFileSync(
     {
       cores,
       pinned,
+      loadBefore,
+      loadAfter: loadavg()[0],
       connections,
       rounds,
       duration,
