@@ -42,6 +42,9 @@ const output = outputDir ? { output: { dir: outputDir, publicDir: `${outputDir}/
 
 const pageHashes = prerenderedCsp({ hashPolicy, resourceHeaders, documentHeaders, hsts });
 
+/** `node-server` (the default) and `node-cluster` serve static files themselves. */
+const nodePreset = (process.env['BUILD_PRESET'] ?? 'node-server').startsWith('node');
+
 export default defineConfig({
   // Vite's banner and the app's logs stay; only these packages' broken-sourcemap warnings go.
   customLogger: quietSourcemapWarnings(['@angular/platform-server']),
@@ -69,6 +72,17 @@ export default defineConfig({
         errorHandler: fromRoot('./src/server/error.ts'),
         // Security headers are set in src/server/plugins/security-headers.ts and src/main.server.ts,
         // from the one list in src/server/lib/security-headers.ts.
+        // Static files: served from memory, not read from disk per request (node presets; hosts
+        // such as Vercel serve them from their CDN), with gzip and brotli variants made at build
+        // time. Hashed client assets never change, so browsers may keep them for a year; an
+        // unknown name under /assets is a 404, never the SSR page.
+        serveStatic: nodePreset ? 'inline' : undefined,
+        compressPublicAssets: true,
+        publicAssets: [{ baseURL: '/assets', dir: fromRoot('./dist/client/assets'), maxAge: 31_536_000 }],
+        routeRules: {
+          // The feed's gzip and brotli copies would otherwise go out as `application/xml`.
+          '/api/rss.xml': { headers: { 'content-type': 'text/xml' } },
+        },
       },
       prerender: {
         // Only what is the same for every visitor. `/` and `/cookies` are NOT prerendered:

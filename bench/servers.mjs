@@ -1,12 +1,14 @@
 // Starting and stopping the servers the bench and the soak drive, all on loopback.
 import { execFileSync, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 
 export const root = resolve(import.meta.dirname, '..');
 export const appEntry = join(root, 'dist/analog/server/index.mjs');
+export const anchorRoot = join(root, 'bench/anchor');
+export const anchorEntry = join(anchorRoot, 'dist/analog/server/index.mjs');
 
 /**
  * Node's arguments for the production server, exactly as `npm start` passes them (its heap
@@ -16,9 +18,56 @@ export const appArgs = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8
   .scripts.start.split(' ')
   .slice(1);
 
-/** Builds the app when there is no build, or when `--build` is passed. */
+const isInput = (name) => name !== 'dist' && name !== 'test' && !/\.(spec|test-d)\.ts$/.test(name);
+
+function newestMtime(path) {
+  if (!existsSync(path)) return 0;
+  const stat = statSync(path);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  return readdirSync(path).reduce(
+    (newest, name) => (isInput(name) ? Math.max(newest, newestMtime(join(path, name))) : newest),
+    stat.mtimeMs,
+  );
+}
+
+/** Runs `vite build` in `cwd` when `output` is missing, older than any input, or `--build` is passed. */
+function buildIfStale(cwd, output, inputs, force) {
+  const built = existsSync(output) ? statSync(output).mtimeMs : 0;
+  if (!force && built && inputs.every((input) => newestMtime(join(root, input)) <= built)) return;
+  execFileSync(process.execPath, [join(root, 'node_modules/vite/bin/vite.js'), 'build'], {
+    cwd,
+    stdio: 'inherit',
+  });
+}
+
+/** Builds the app when its build is missing or stale, or when `--build` is passed. */
 export function ensureBuild(force = process.argv.includes('--build')) {
-  if (force || !existsSync(appEntry)) execFileSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
+  buildIfStale(root, appEntry, ['src', 'public', 'index.html', 'vite.config.ts', 'package-lock.json'], force);
+}
+
+/**
+ * Builds the stock anchor (bench/anchor) when missing or stale. It imports the app's product
+ * list and the validated-route backport, so those count as its inputs too.
+ */
+export function ensureAnchorBuild(force = process.argv.includes('--build')) {
+  const inputs = ['bench/anchor/src', 'bench/anchor/index.html', 'bench/anchor/vite.config.ts'];
+  buildIfStale(
+    anchorRoot,
+    anchorEntry,
+    [...inputs, 'src/backports', 'src/server/lib', 'package-lock.json'],
+    force,
+  );
+}
+
+/**
+ * With two or more cores, servers run on core 1 and the load generator (this process) on core 0,
+ * so neither steals the other's CPU. `taskset` comes with util-linux; without it, nothing is pinned.
+ */
+export const pinned = availableParallelism() >= 2 && existsSync('/usr/bin/taskset');
+
+/** Pins this process (the load generator) to core 0. */
+export function pinSelf() {
+  if (pinned) execFileSync('taskset', ['-pc', '0', String(process.pid)], { stdio: 'ignore' });
 }
 
 function freePort() {
@@ -45,15 +94,18 @@ async function waitFor(url) {
 
 /**
  * Starts `node <args>` (a script and its flags) on a free loopback port with a throw-away DATA_DIR,
- * and `env` on top (such as `DATABASE_URL`).
+ * on core 1 when `pinned`, with `env` on top (such as `DATABASE_URL`).
  * @param {string[]} args
  * @param {Record<string, string>} [env]
- * @returns {Promise<{ url: string, pid: number, peakRssMb: () => number, stop: () => Promise<void> }>}
+ * @returns {Promise<{ url: string, pid: number, peakRssMb: () => number, cpuSeconds: () => number, stop: () => Promise<void> }>}
  */
 export async function startServer(args, env = {}) {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'analog-bench-'));
-  const child = spawn(process.execPath, args, {
+  const [command, commandArgs] = pinned
+    ? ['taskset', ['-c', '1', process.execPath, ...args]]
+    : [process.execPath, args];
+  const child = spawn(command, commandArgs, {
     cwd: root,
     stdio: 'ignore',
     env: {
@@ -73,6 +125,11 @@ export async function startServer(args, env = {}) {
     /** Peak resident memory so far (VmHWM), in MB. */
     peakRssMb: () =>
       Number(/VmHWM:\s+(\d+)/.exec(readFileSync(`/proc/${child.pid}/status`, 'utf8'))[1]) / 1024,
+    /** CPU time the server has used so far (user + system), in seconds; Linux ticks are 10 ms. */
+    cpuSeconds: () => {
+      const fields = readFileSync(`/proc/${child.pid}/stat`, 'utf8').split(') ')[1].split(' ');
+      return (Number(fields[11]) + Number(fields[12])) / 100;
+    },
     /** Current resident memory (VmRSS), in MB. */
     rssMb: () => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${child.pid}/status`, 'utf8'))[1]) / 1024,
     stop: async () => {

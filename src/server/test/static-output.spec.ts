@@ -81,3 +81,55 @@ describe('npm run build: sitemap.xml', () => {
     expect(sitemap()).toContain('<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">');
   });
 });
+
+describe('npm start: static files', () => {
+  const clientEntry = async () => {
+    const html = await (await fetch(`${baseUrl}/routes`)).text();
+    const entry = /<script type="module"[^>]* src="(\/assets\/[^"]+\.js)"/.exec(html)?.[1];
+    expect(entry).toBeDefined();
+    return entry as string;
+  };
+
+  it('lets browsers keep hashed client assets for a year without asking again', async () => {
+    const response = await fetch(`${baseUrl}${await clientEntry()}`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(response.headers.get('content-type')).toBe('text/javascript; charset=utf-8');
+  });
+
+  it('sends the brotli or gzip copy that the browser accepts, byte for byte the same file', async () => {
+    const path = await clientEntry();
+    const file = read(path.slice(1));
+    for (const encoding of ['br', 'gzip']) {
+      const response = await fetch(`${baseUrl}${path}`, { headers: { 'accept-encoding': encoding } });
+      expect(response.headers.get('content-encoding')).toBe(encoding);
+      expect(response.headers.get('vary')).toContain('Accept-Encoding');
+      expect(Buffer.from(await response.arrayBuffer()).equals(file)).toBe(true);
+    }
+  });
+
+  it('keeps prerendered HTML revalidated: an ETag, no immutable caching, and 304 for a matching If-None-Match', async () => {
+    const first = await fetch(`${baseUrl}/routes`);
+    const etag = first.headers.get('etag');
+    expect(etag).toMatch(/^".+"$/);
+    expect(first.headers.get('cache-control') ?? '').not.toContain('immutable');
+    const again = await fetch(`${baseUrl}/routes`, { headers: { 'if-none-match': etag as string } });
+    expect(again.status).toBe(304);
+    expect(await again.text()).toBe('');
+    const changed = await fetch(`${baseUrl}/routes`, { headers: { 'if-none-match': '"stale"' } });
+    expect(changed.status).toBe(200);
+  });
+
+  it('keeps the feed text/xml in its compressed copies', async () => {
+    const response = await fetch(`${baseUrl}/api/rss.xml`, { headers: { 'accept-encoding': 'br' } });
+    expect(response.headers.get('content-encoding')).toBe('br');
+    expect(response.headers.get('content-type')).toBe('text/xml');
+  });
+
+  it('answers an unknown file under /assets with a 404 that no one caches, not with a page', async () => {
+    const response = await fetch(`${baseUrl}/assets/missing-0000.js`);
+    expect(response.status).toBe(404);
+    expect(response.headers.get('cache-control') ?? '').not.toContain('immutable');
+    expect(response.headers.get('content-type')).toContain('application/json');
+  });
+});

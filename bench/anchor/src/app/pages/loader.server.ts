@@ -1,0 +1,7 @@
+import type { PageServerLoad } from '@analogjs/router';
+
+import type { Product } from '../../../../../src/server/lib/products';
+
+export const load = async ({ fetch }: PageServerLoad) => ({
+  products: await fetch<Product[]>('/api/v1/products'),
+});
