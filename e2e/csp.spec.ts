@@ -62,7 +62,7 @@ for (const { kind, path, heading } of [
 test('a click made before hydration on a prerendered page is replayed after it', async ({ page }) => {
   const release = await holdHydration(page);
   await page.goto('/routes', { waitUntil: 'commit' });
-  const button = page.getByRole('button', { name: 'Try GET /api/v1/hello', exact: true });
+  const button = page.getByRole('button', { name: 'Try it: GET /api/v1/hello', exact: true });
   await button.click();
   await expect(page.getByRole('status')).toHaveCount(0);
   release();

@@ -8,7 +8,7 @@ async function operationsOf(request: import('@playwright/test').APIRequestContex
   );
 }
 
-test.describe('API reference /reference', () => {
+test.describe('PAGE /reference', () => {
   test('lists every operation of /api/openapi.json', async ({ page, request }) => {
     const operations = await operationsOf(request);
     expect(operations.length).toBeGreaterThan(20);

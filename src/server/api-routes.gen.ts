@@ -15,6 +15,17 @@ export const apiRouteFiles = [
     load: () => import('./routes/api/[...]'),
   },
   {
+    route: '/api/csp-report',
+    method: 'post',
+    file: 'src/server/routes/api/csp-report.post.ts',
+    summary: 'Report sink',
+    description: 'Browsers POST Content-Security-Policy violations here; each is logged, nothing is echoed.',
+    success: 204,
+    statuses: [400, 413],
+    contentType: 'application/json',
+    load: () => import('./routes/api/csp-report.post'),
+  },
+  {
     route: '/api/openapi.json',
     method: 'get',
     file: 'src/server/routes/api/openapi.json.get.ts',
@@ -118,8 +129,7 @@ export const apiRouteFiles = [
     method: 'get',
     file: 'src/server/routes/api/v1/products.get.ts',
     summary: 'Method suffix',
-    description:
-      '`.get.ts` restricts the file to GET; the `Product` type it serves is shared with the pages.',
+    description: '`.get.ts` restricts the file to GET; the `Product` type it serves is shared with the pages.',
     success: 200,
     statuses: [],
     contentType: 'application/json',
@@ -218,8 +228,7 @@ export const apiRouteFiles = [
     method: 'patch',
     file: 'src/server/routes/api/v1/todos/[id].patch.ts',
     summary: 'Validated partial update',
-    description:
-      '`params` and `body` schemas, then one `UPDATE … COALESCE … RETURNING`; unknown ids get 404.',
+    description: '`params` and `body` schemas, then one `UPDATE … COALESCE … RETURNING`; unknown ids get 404.',
     success: 200,
     statuses: [],
     contentType: 'application/json',
@@ -286,6 +295,9 @@ export const apiRouteFiles = [
 export interface ApiRoutes {
   '/api/**': {
     default: typeof import('./routes/api/[...]');
+  };
+  '/api/csp-report': {
+    post: typeof import('./routes/api/csp-report.post');
   };
   '/api/openapi.json': {
     get: typeof import('./routes/api/openapi.json.get');

@@ -112,9 +112,16 @@ const components = {
     },
     BadRequest: errorResponse('A path parameter that cannot be decoded, or is unsafe.'),
     NotFound: errorResponse('Not found: no route, or no such record.'),
+    Forbidden: errorResponse(
+      'A form posted from another site (its `Origin` is not this app); a client that does not accept JSON gets text.',
+    ),
     MethodNotAllowed: errorResponse('The path answers other methods, listed in `Allow`.'),
     PayloadTooLarge: errorResponse('The request body is over 1 MiB.'),
     ServerError: errorResponse('An uncaught error; production sends no stack or message.'),
+    ServiceUnavailable: {
+      ...errorResponse('The database is unreachable; retry after `Retry-After` seconds.'),
+      headers: { 'Retry-After': { schema: { type: 'integer', minimum: 1 } } },
+    },
   },
 };
 
@@ -129,10 +136,12 @@ function errorResponse(description: string) {
 
 const sharedErrors: Record<number, string> = {
   400: 'BadRequest',
+  403: 'Forbidden',
   404: 'NotFound',
   405: 'MethodNotAllowed',
   413: 'PayloadTooLarge',
   500: 'ServerError',
+  503: 'ServiceUnavailable',
 };
 
 /**
@@ -207,8 +216,14 @@ function operation(
   const responses: OpenApiOperation['responses'] = {};
   if (file.success !== null) responses[String(file.success)] = successResponse(file, schemas, defs);
   if (validated) responses['422'] = { $ref: '#/components/responses/ValidationFailed' };
-  // Any route may answer 404, 413 (body limit) and 500; a path parameter may be undecodable (400).
-  const shared = [...(pathParamNames(file.route).length ? [400] : []), 404, 413, 500];
+  // Any route may answer 404, 413 (body limit), 500 and 503 (database down); a method with a body
+  // refuses a cross-site form post (403). A path parameter may be undecodable (400), or start with
+  // an encoded `?`, which h3 1.x decodes and cuts the path at, so the parent path's 405 answers.
+  const shared = [
+    ...(pathParamNames(file.route).length ? [400, 405] : []),
+    ...(readsBody ? [403] : []),
+    ...[404, 413, 500, 503],
+  ];
   for (const status of [...file.statuses, ...shared]) {
     if (responses[String(status)]) continue;
     const name = sharedErrors[status];

@@ -87,7 +87,9 @@ describe('/api/openapi.json against the route files', () => {
     const { document } = await getDocument();
     const op = document.paths['/api/v1/todos/{id}']['patch'];
     expect(op.summary).toBe('Validated partial update');
-    expect(op.description).toBe('`params` and `body` schemas together; unknown ids get 404.');
+    expect(op.description).toBe(
+      '`params` and `body` schemas, then one `UPDATE … COALESCE … RETURNING`; unknown ids get 404.',
+    );
   });
 });
 
