@@ -88,7 +88,17 @@ describe('buildOpenApi', () => {
     expect(op.responses['200']).toMatchObject({
       content: { 'application/json': { schema: { required: ['id', 'name'] } } },
     });
-    expect(Object.keys(op.responses).sort()).toEqual(['200', '400', '404', '413', '422', '500']);
+    expect(Object.keys(op.responses).sort()).toEqual([
+      '200',
+      '400',
+      '403',
+      '404',
+      '405',
+      '413',
+      '422',
+      '500',
+      '503',
+    ]);
   });
 
   it('documents a file without a method suffix under every method, and a plain handler without 422', async () => {
