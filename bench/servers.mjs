@@ -1,9 +1,9 @@
 // Starting and stopping the servers the bench and the soak drive, all on loopback.
 import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { freePort } from '../e2e/support/free-port.mjs';
 
 export const root = resolve(import.meta.dirname, '..');
 export const appEntry = join(root, 'dist/analog/server/index.mjs');
@@ -68,16 +68,6 @@ export const pinned = availableParallelism() >= 2 && existsSync('/usr/bin/taskse
 /** Pins this process (the load generator) to core 0. */
 export function pinSelf() {
   if (pinned) execFileSync('taskset', ['-pc', '0', String(process.pid)], { stdio: 'ignore' });
-}
-
-function freePort() {
-  return new Promise((done, fail) => {
-    const probe = createServer().once('error', fail);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address();
-      probe.close(() => done(port));
-    });
-  });
 }
 
 async function waitFor(url) {

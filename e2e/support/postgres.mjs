@@ -2,10 +2,10 @@
 // data folder, a free loopback port. Plain ESM, so Vitest specs and bench/*.mjs share it.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
+import { freePort } from './free-port.mjs';
 
 /** The newest `/usr/lib/postgresql/<version>/bin`, or `PG_BIN`; `undefined` when there is none. */
 export function postgresBinDir() {
@@ -16,16 +16,6 @@ export function postgresBinDir() {
     .filter((version) => existsSync(join(base, version, 'bin/pg_ctl')))
     .sort((a, b) => Number(b) - Number(a));
   return versions.length ? join(base, versions[0], 'bin') : undefined;
-}
-
-function freePort() {
-  return new Promise((done, fail) => {
-    const probe = createServer().once('error', fail);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address();
-      probe.close(() => done(port));
-    });
-  });
 }
 
 /**

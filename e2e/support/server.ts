@@ -1,10 +1,10 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 import { root, serverEntry } from './build';
+import { freePort } from './free-port.mjs';
 
 export interface RunningServer {
   url: string;
@@ -12,19 +12,6 @@ export interface RunningServer {
   process: ChildProcess;
   output: () => string;
   stop: () => Promise<void>;
-}
-
-/** Asks the OS for a free TCP port on loopback. */
-export function freePort(): Promise<number> {
-  return new Promise((resolvePort, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      probe.close(() => resolvePort(port));
-    });
-  });
 }
 
 /** Polls `url` until it answers, or fails after `timeoutMs`. */
