@@ -6,6 +6,7 @@ import { join, resolve } from 'node:path';
 import type { Client } from 'pg';
 
 import { migrate } from './migrations';
+import { reuseStatements } from './statement-cache';
 
 /**
  * The SQL database that users and todos live in, chosen when the server starts (Nitro's own
@@ -62,6 +63,7 @@ async function open(db: Database): Promise<Database> {
     client.on('end', () => forget(db));
   } else {
     for (const pragma of sqlitePragmas) await db.exec(pragma);
+    await reuseStatements(db);
   }
   await migrate(db);
   return db;

@@ -1,0 +1,73 @@
+import { createDatabase, type Database } from 'db0';
+import betterSqlite3 from 'db0/connectors/better-sqlite3';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
+import { reuseStatements } from './statement-cache';
+
+interface Instance {
+  prepare(sql: string): unknown;
+}
+
+const dir = mkdtempSync(join(tmpdir(), 'statement-cache-'));
+let db: Database;
+let compiles: ReturnType<typeof vi.spyOn>;
+
+/** A real SQLite file; `compiles` counts what better-sqlite3 itself compiles. */
+beforeEach(async () => {
+  db = createDatabase(betterSqlite3({ path: join(dir, `${crypto.randomUUID()}.sqlite`) }));
+  await db.exec('CREATE TABLE users (id INTEGER PRIMARY KEY, name TEXT NOT NULL)');
+  compiles = vi.spyOn((await db.getInstance()) as Instance, 'prepare');
+});
+
+afterEach(async () => {
+  await db.dispose();
+});
+
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+const rename = (id: number, name: string) =>
+  db.sql`UPDATE users SET name = ${name} WHERE id = ${id} RETURNING id, name`;
+
+describe('db0 on better-sqlite3', () => {
+  // When this fails, db0 reuses statements itself and `reuseStatements` can go.
+  it('compiles the statement again on every db.sql call', async () => {
+    await db.sql`INSERT INTO users (id, name) VALUES (${1}, ${'Ada'})`;
+    await rename(1, 'Grace');
+    await rename(1, 'Alan');
+    expect(compiles).toHaveBeenCalledTimes(3);
+  });
+});
+
+describe('reuseStatements', () => {
+  it('compiles each SQL text once, with fresh values on every call', async () => {
+    await reuseStatements(db);
+    await db.sql`INSERT INTO users (id, name) VALUES (${1}, ${'Ada'})`;
+    await db.sql`INSERT INTO users (id, name) VALUES (${2}, ${'Bob'})`;
+    expect((await rename(1, 'Grace')).rows).toEqual([{ id: 1, name: 'Grace' }]);
+    expect((await rename(2, 'Alan')).rows).toEqual([{ id: 2, name: 'Alan' }]);
+    expect((await rename(3, 'Nobody')).rows).toEqual([]);
+    expect(compiles).toHaveBeenCalledTimes(2);
+    const { rows } = await db.sql`SELECT id, name FROM users ORDER BY id`;
+    expect(rows).toEqual([
+      { id: 1, name: 'Grace' },
+      { id: 2, name: 'Alan' },
+    ]);
+  });
+
+  it('still runs statements beyond the cache, compiling those each time', async () => {
+    await reuseStatements(db);
+    await db.sql`INSERT INTO users (id, name) VALUES (${1}, ${'Ada'})`;
+    // 120 different SQL texts (db0's {} pastes a trusted constant into the text), then again.
+    for (let round = 0; round < 2; round += 1) {
+      for (let n = 0; n < 120; n += 1) {
+        const { rows } = await db.sql`SELECT ${n} + {${n}} AS total FROM users WHERE id = ${1}`;
+        expect(rows).toEqual([{ total: 2 * n }]);
+      }
+    }
+    // The INSERT and the first 99 SELECTs fill the 100 places; the other 21 compile each round.
+    expect(compiles).toHaveBeenCalledTimes(100 + 2 * 21);
+  });
+});
