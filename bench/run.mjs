@@ -48,10 +48,12 @@ const allRows = [
   { id: 'stock loader page', server: 'stock', path: '/loader', page: true, label: 'loader + fetch' },
   { id: 'app /search', server: 'app', path: '/search', page: true },
   { id: 'app /', server: 'app', path: '/', page: true, label: 'loader, cookie, fetch' },
+  { id: 'plain /', server: 'plain', path: '/', page: true, label: 'SECURITY_HEADERS=off' },
   { id: 'app /cookies', server: 'app', path: '/cookies', page: true, label: 'loader reads cookies' },
   { id: 'app /todos', server: 'app', path: '/todos', page: true },
   { id: 'app /contact', server: 'app', path: '/contact', page: true },
   { id: 'app /routes', server: 'app', path: '/routes', label: 'prerendered' },
+  { id: 'plain /routes', server: 'plain', path: '/routes', label: 'SECURITY_HEADERS=off' },
   { id: 'app rss', server: 'app', path: '/api/rss.xml', label: 'prerendered' },
   { id: 'app asset', server: 'app', path: '(stylesheet)', label: 'hashed client asset' },
   { id: 'app entry script', server: 'app', path: '(entry script)', label: 'hashed, 59 kB' },
@@ -74,10 +76,7 @@ const withPostgres = postgresBinDir() !== undefined;
 const available = allRows.filter((row) => row.server !== 'pg' || withPostgres);
 const rows = only ? available.filter((row) => only.some((word) => row.id.includes(word))) : available;
 
-/**
- * What each ratio means: `of` measured against `to`, in the same round. Issue 15 (CSP nonces)
- * adds its pair here: the same page with and without the per-request nonce work.
- */
+/** What each ratio means: `of` measured against `to`, in the same round. */
 const allPairs = [
   {
     name: 'defineApiRoute vs its hand-written twin',
@@ -98,6 +97,18 @@ const allPairs = [
   },
   { name: '/search vs stock static page', of: 'app /search', to: 'stock static page', floor: 0.9 },
   { name: '/ vs stock loader page', of: 'app /', to: 'stock loader page', floor: 0.9 },
+  {
+    name: '/ with vs without its nonce, CSP and headers',
+    of: 'app /',
+    to: 'plain /',
+    floor: 0.95,
+  },
+  {
+    name: '/routes with vs without its hash CSP and headers',
+    of: 'app /routes',
+    to: 'plain /routes',
+    floor: 0.95,
+  },
   { name: '/cookies vs stock loader page', of: 'app /cookies', to: 'stock loader page', floor: 0.85 },
   {
     name: '/todos (query fetches the API) vs stock loader page',
@@ -192,6 +203,10 @@ const postgres = rows.some((row) => row.server === 'pg') ? await startPostgres()
 const servers = {
   app: await startServer(appArgs),
   stock: await startServer([...appArgs.slice(0, -1), anchorEntry]),
+  // The same build with its nonce, CSP and security headers switched off: what that work costs a page.
+  ...(rows.some((row) => row.server === 'plain') && {
+    plain: await startServer(appArgs, { SECURITY_HEADERS: 'off' }),
+  }),
   ...(postgres && { pg: await startServer(appArgs, { DATABASE_URL: await postgres.createDatabase() }) }),
 };
 for (const server of [servers.app, servers.pg]) if (server) await seedTodos(server.url);
