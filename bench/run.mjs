@@ -66,8 +66,21 @@ const allRows = [
     method: 'PUT',
     headers: json,
     body: '{"name":"Ada"}',
-    label: 'stored on disk',
+    label: 'one SQL UPDATE',
   },
+  { id: 'app todos', server: 'app', path: '/api/v1/todos', label: 'SQL list of 20' },
+  // The same build on PostgreSQL (DATABASE_URL), when its server binaries are on this machine.
+  { id: 'pg hello', server: 'pg', path: '/api/v1/hello', label: 'PostgreSQL' },
+  {
+    id: 'pg validated PUT',
+    server: 'pg',
+    path: '/api/v1/users/1',
+    method: 'PUT',
+    headers: json,
+    body: '{"name":"Ada"}',
+    label: 'PostgreSQL',
+  },
+  { id: 'pg todos', server: 'pg', path: '/api/v1/todos', label: 'PostgreSQL' },
 ];
 
 /** `BENCH_ONLY=hello,stock` measures only the rows whose id contains one of those words. */
