@@ -1,12 +1,12 @@
 import { defineConfig, devices } from '@playwright/test';
 
-import { chromiumArgs, chromiumExecutable } from './e2e/support/chromium';
+import { chromiumArgs, chromiumExecutable } from './test/support/chromium';
 
 const port = Number(process.env['E2E_PORT'] ?? 4310);
 
 export default defineConfig({
   testDir: 'e2e',
-  globalSetup: './e2e/support/global-setup.ts',
+  globalSetup: './test/support/e2e-global-setup.ts',
   fullyParallel: true,
   workers: 2,
   forbidOnly: !!process.env['CI'],
@@ -26,7 +26,7 @@ export default defineConfig({
     },
   ],
   webServer: {
-    command: 'node e2e/support/serve-e2e.mjs',
+    command: 'node test/support/serve-e2e.mjs',
     url: `http://127.0.0.1:${port}/api/v1/hello`,
     env: { PORT: String(port), HOST: '127.0.0.1' },
     reuseExistingServer: false,

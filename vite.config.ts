@@ -122,10 +122,10 @@ export default defineConfig({
         test: {
           name: 'server',
           environment: 'node',
-          include: ['src/server/test/**/*.spec.ts'],
-          globalSetup: ['src/server/test/global-setup.ts'],
+          include: ['test/server/**/*.spec.ts'],
+          globalSetup: ['test/support/server-global-setup.ts'],
           // Checks every response the suite sees against /api/openapi.json.
-          setupFiles: ['src/server/test/setup-contract.ts'],
+          setupFiles: ['test/support/setup-contract.ts'],
           testTimeout: 20_000,
         },
       },
@@ -135,8 +135,8 @@ export default defineConfig({
           // The data specs again, with the same build on PostgreSQL (DATABASE_URL) instead of SQLite.
           name: 'server-postgres',
           environment: 'node',
-          include: ['src/server/test/{users,todos,concurrency,hostile-input}.spec.ts'],
-          globalSetup: ['src/server/test/global-setup-postgres.ts'],
+          include: ['test/server/{users,todos,concurrency,hostile-input}.spec.ts'],
+          globalSetup: ['test/support/postgres-global-setup.ts'],
           testTimeout: 20_000,
         },
       },

@@ -16,7 +16,7 @@ import {
   root,
   startServer,
 } from './servers.mjs';
-import { postgresBinDir, startPostgres } from '../e2e/support/postgres.mjs';
+import { postgresBinDir, startPostgres } from '../test/support/postgres.mjs';
 
 // `BENCH_QUICK=1` (or `-- --quick`): one round of 2 s per row, to check the bench itself.
 const quick = process.env.BENCH_QUICK === '1' || process.argv.includes('--quick');

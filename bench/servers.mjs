@@ -3,7 +3,7 @@ import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { freePort } from '../e2e/support/free-port.mjs';
+import { freePort } from '../test/support/free-port.mjs';
 
 export const root = resolve(import.meta.dirname, '..');
 export const appEntry = join(root, 'dist/analog/server/index.mjs');

@@ -1,8 +1,8 @@
 import AxeBuilder from '@axe-core/playwright';
 
 import { readRouteCatalogue } from '../src/build/route-catalogue';
-import { root } from './support/build';
-import { expect, expectHydrated, test } from './support/fixtures';
+import { root } from '../test/support/build';
+import { expect, expectHydrated, test } from '../test/support/fixtures';
 
 /** Every page in the catalogue, with a sample value for each parameter; new pages join by themselves. */
 const pages = readRouteCatalogue(root)

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 
-import { expect, expectHydrated, test } from './support/fixtures';
+import { expect, expectHydrated, test } from '../test/support/fixtures';
 
 async function fill(page: Page, fields: { name: string; email: string; message: string; topic?: string }) {
   await page.getByLabel('Name').fill(fields.name);

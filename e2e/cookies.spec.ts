@@ -1,4 +1,4 @@
-import { expect, test } from './support/fixtures';
+import { expect, test } from '../test/support/fixtures';
 
 test.describe('PAGE /cookies', () => {
   test('shows an empty state in a fresh browser', async ({ page }) => {

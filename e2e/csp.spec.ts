@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 
-import { expect, test } from './support/fixtures';
+import { expect, test } from '../test/support/fixtures';
 
 declare global {
   interface Window {

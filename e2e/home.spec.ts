@@ -1,4 +1,4 @@
-import { expect, test } from './support/fixtures';
+import { expect, test } from '../test/support/fixtures';
 
 test.describe('PAGE /', () => {
   test('server-renders every product from the loader, before any JavaScript runs', async ({ request }) => {

@@ -1,4 +1,4 @@
-import { expect, expectHydrated, test } from './support/fixtures';
+import { expect, expectHydrated, test } from '../test/support/fixtures';
 
 const pages = [
   { link: 'Products', url: '/', heading: 'Analog API routes' },

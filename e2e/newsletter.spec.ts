@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 
-import { expect, expectHydrated, test } from './support/fixtures';
+import { expect, expectHydrated, test } from '../test/support/fixtures';
 
 async function signUp(page: Page, fields: { name: string; email: string }) {
   await page.getByLabel('Name').fill(fields.name);

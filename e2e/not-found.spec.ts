@@ -1,4 +1,4 @@
-import { expect, test } from './support/fixtures';
+import { expect, test } from '../test/support/fixtures';
 
 test.describe('PAGE /**', () => {
   test('answers an unknown URL with 404 and the not-found page on the server render', async ({ request }) => {

@@ -1,4 +1,4 @@
-import { expect, test } from './support/fixtures';
+import { expect, test } from '../test/support/fixtures';
 
 test.describe('PAGE /products/:id', () => {
   test('is prerendered with the product its loader fetched', async ({ request }) => {

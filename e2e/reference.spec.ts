@@ -1,5 +1,5 @@
 import type { OpenApiDocument } from '../src/server/lib/openapi';
-import { expect, test } from './support/fixtures';
+import { expect, test } from '../test/support/fixtures';
 
 async function operationsOf(request: import('@playwright/test').APIRequestContext) {
   const document = (await (await request.get('/api/openapi.json')).json()) as OpenApiDocument;

@@ -1,4 +1,4 @@
-import { expect, expectHydrated, test } from './support/fixtures';
+import { expect, expectHydrated, test } from '../test/support/fixtures';
 
 test.describe('PAGE /routes', () => {
   test('is served as a prerendered page', async ({ request }) => {

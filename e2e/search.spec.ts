@@ -1,4 +1,4 @@
-import { expect, expectHydrated, test } from './support/fixtures';
+import { expect, expectHydrated, test } from '../test/support/fixtures';
 
 test.describe('PAGE /search', () => {
   test('searches, puts the term in the URL, and restores it from the URL', async ({ page }) => {

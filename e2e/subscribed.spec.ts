@@ -1,4 +1,4 @@
-import { expect, test } from './support/fixtures';
+import { expect, test } from '../test/support/fixtures';
 
 test.describe('PAGE /subscribed', () => {
   test('confirms the sign-up with a link home', async ({ page }) => {

@@ -1,4 +1,4 @@
-import { expect, expectHydrated, test } from './support/fixtures';
+import { expect, expectHydrated, test } from '../test/support/fixtures';
 
 test.describe('PAGE /todos', () => {
   test('creates, toggles and deletes a todo, and keeps it across a reload', async ({ page }) => {

@@ -80,7 +80,7 @@ export function routeFromFileName(kind: CatalogueEntry['kind'], file: string): s
 }
 
 /** Where each kind's tests live: server specs over HTTP, e2e specs in Chromium. */
-const testDirs = { api: 'src/server/test', page: 'e2e' } as const;
+const testDirs = { api: 'test/server', page: 'e2e' } as const;
 
 /** The first spec with exactly `describe('<METHOD> <url>'` (or `'<METHOD> <url> (<case>)'`), or `undefined`. */
 export function findSpec(root: string, entry: CatalogueEntry): string | undefined {

@@ -9,7 +9,7 @@ import { $fetch } from 'ofetch';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 
-import { serveRoutes } from '../../server/test/serve-routes';
+import { serveRoutes } from '../../../test/support/serve-routes';
 import { ApiError, ApiValidationError, apiUrl, loaderApi } from './api-client';
 import { injectApi } from './inject-api';
 import { apiMutationOptions, apiQueryKey, apiQueryOptions } from './server-route-query';

@@ -7,7 +7,7 @@ import { z } from 'zod';
 
 import { defineApiRoute, fail, json, redirect } from '@analogjs/router/server/actions';
 
-import { serveRoutes } from '../../server/test/serve-routes';
+import { serveRoutes } from '../../../test/support/serve-routes';
 
 /** A Standard Schema written by hand, with no library: a non-empty `name` string. */
 const handWrittenName: StandardSchemaV1<unknown, { name: string }> = {

@@ -3,7 +3,7 @@ import { z } from 'zod';
 
 import { defineServerRoute } from '@analogjs/router/server/actions';
 
-import { serveRoutes } from '../../server/test/serve-routes';
+import { serveRoutes } from '../../../test/support/serve-routes';
 
 const strictBody = z.object({ title: z.string().min(1) });
 

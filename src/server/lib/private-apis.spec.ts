@@ -40,7 +40,7 @@ const privateApis = [
 ];
 
 /** Source files of the app, tests and type declarations left out. */
-const sourceFiles = ['src', 'e2e/support']
+const sourceFiles = ['src', 'test/support']
   .flatMap((dir) =>
     readdirSync(join(root, dir), { recursive: true, encoding: 'utf8' }).map((file) => `${dir}/${file}`),
   )

@@ -2,7 +2,7 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { createRouter } from 'radix3';
 
-import type { OpenApiDocument, OpenApiOperation, OpenApiResponse } from '../lib/openapi';
+import type { OpenApiDocument, OpenApiOperation, OpenApiResponse } from '../../src/server/lib/openapi';
 
 type Operation = OpenApiOperation;
 

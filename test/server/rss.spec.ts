@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, inject, it } from 'vitest';
 
-import { root } from '../../../e2e/support/build';
+import { root } from '../support/build';
 
 const baseUrl = inject('baseUrl');
 const prerendered = () => readFileSync(join(root, 'dist/analog/public/api/rss.xml'));

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 
-import { type RunningServer, startProductionServer } from '../../../e2e/support/server';
-import { rawRequest } from './raw-request';
+import { type RunningServer, startProductionServer } from '../support/server';
+import { rawRequest } from '../support/raw-request';
 
 const baseUrl = inject('baseUrl');
 

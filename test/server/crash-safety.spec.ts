@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 
-import { type RunningServer, startProductionServer } from '../../../e2e/support/server';
+import { type RunningServer, startProductionServer } from '../support/server';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'analog-crash-'));
 const servers: RunningServer[] = [];

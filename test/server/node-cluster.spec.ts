@@ -2,8 +2,8 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { ensureClusterBuild } from '../../../e2e/support/build';
-import { type RunningServer, startProductionServer } from '../../../e2e/support/server';
+import { ensureClusterBuild } from '../support/build';
+import { type RunningServer, startProductionServer } from '../support/server';
 
 let server: RunningServer;
 

@@ -1,6 +1,6 @@
 import { describe, expect, inject, it } from 'vitest';
 
-import { rawGet } from './raw-request';
+import { rawGet } from '../support/raw-request';
 
 const baseUrl = inject('baseUrl');
 

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { serverEntry } from '../../../e2e/support/build';
-import { type RunningPostgres, startPostgres } from '../../../e2e/support/postgres.mjs';
-import { type RunningServer, startProductionServer } from '../../../e2e/support/server';
+import { serverEntry } from '../support/build';
+import { type RunningPostgres, startPostgres } from '../support/postgres.mjs';
+import { type RunningServer, startProductionServer } from '../support/server';
 
 interface User {
   id: number;

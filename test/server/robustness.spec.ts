@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 
-import { type RawResponse, rawRequest } from './raw-request';
+import { type RawResponse, rawRequest } from '../support/raw-request';
 
 const baseUrl = inject('baseUrl');
 const numRuns = 100;

@@ -1,8 +1,8 @@
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { buildIfStale, root } from '../../../e2e/support/build';
-import { type RunningServer, startProductionServer } from '../../../e2e/support/server';
+import { buildIfStale, root } from '../support/build';
+import { type RunningServer, startProductionServer } from '../support/server';
 
 const fixture = join(root, 'e2e/fixtures/layout-b');
 let server: RunningServer;

@@ -1,7 +1,7 @@
 import { stripVTControlCharacters } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { type RunningServer, startDevServer } from '../../../e2e/support/server';
+import { type RunningServer, startDevServer } from '../support/server';
 
 let server: RunningServer;
 

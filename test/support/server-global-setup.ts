@@ -1,7 +1,7 @@
 import type { TestProject } from 'vitest/node';
 
-import { ensureBuild } from '../../../e2e/support/build';
-import { startProductionServer } from '../../../e2e/support/server';
+import { ensureBuild } from './build';
+import { startProductionServer } from './server';
 
 declare module 'vitest' {
   export interface ProvidedContext {

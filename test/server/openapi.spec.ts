@@ -3,8 +3,8 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, inject, it } from 'vitest';
 
-import { root } from '../../../e2e/support/build';
-import type { OpenApiDocument } from '../lib/openapi';
+import { root } from '../support/build';
+import type { OpenApiDocument } from '../../src/server/lib/openapi';
 
 const baseUrl = inject('baseUrl');
 const routesDir = join(root, 'src/server/routes/api');

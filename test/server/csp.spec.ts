@@ -3,8 +3,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, inject, it } from 'vitest';
 
-import { root } from '../../../e2e/support/build';
-import { rawRequest } from './raw-request';
+import { root } from '../support/build';
+import { rawRequest } from '../support/raw-request';
 
 const baseUrl = inject('baseUrl');
 

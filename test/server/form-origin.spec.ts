@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 
-import { type RunningServer, startProductionServer } from '../../../e2e/support/server';
-import { rawRequest } from './raw-request';
+import { type RunningServer, startProductionServer } from '../support/server';
+import { rawRequest } from '../support/raw-request';
 
 const baseUrl = inject('baseUrl');
 const ownOrigin = new URL(baseUrl).origin;

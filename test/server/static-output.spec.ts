@@ -2,7 +2,7 @@ import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, inject, it } from 'vitest';
 
-import { root } from '../../../e2e/support/build';
+import { root } from '../support/build';
 
 const baseUrl = inject('baseUrl');
 const publicDir = join(root, 'dist/analog/public');

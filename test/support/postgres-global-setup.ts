@@ -1,11 +1,11 @@
 import type { TestProject } from 'vitest/node';
 
-import { ensureBuild, serverEntry } from '../../../e2e/support/build';
-import { startPostgres } from '../../../e2e/support/postgres.mjs';
-import { startProductionServer } from '../../../e2e/support/server';
+import { ensureBuild, serverEntry } from './build';
+import { startPostgres } from './postgres.mjs';
+import { startProductionServer } from './server';
 
 /**
- * The same production build as `global-setup.ts`, started with `DATABASE_URL` pointing at a
+ * The same production build as `server-global-setup.ts`, started with `DATABASE_URL` pointing at a
  * throw-away PostgreSQL: the data specs run a second time against it.
  */
 export default async function setup(project: TestProject) {
