@@ -11,7 +11,10 @@ import { dirname, join } from 'node:path';
 import { root } from './servers.mjs';
 
 const addon = 'better-sqlite3/build/Release/better_sqlite3.node';
-const nodeGyp = join(dirname(process.execPath), '../lib/node_modules/npm/node_modules/node-gyp/bin/node-gyp.js');
+const nodeGyp = join(
+  dirname(process.execPath),
+  '../lib/node_modules/npm/node_modules/node-gyp/bin/node-gyp.js',
+);
 
 /**
  * The folder of the official Node.js build `version`, fetched once.
