@@ -2,7 +2,6 @@
 import analog from '@analogjs/platform';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { mergeHooks } from 'hookable';
 import { defineConfig } from 'vite';
 
 import { apiContract } from './src/build/api-contract.ts';
@@ -10,10 +9,8 @@ import { pagesOnlySitemap } from './src/build/pages-only-sitemap.ts';
 import { quietSourcemapWarnings } from './src/build/quiet-sourcemap-warnings.ts';
 import { routeCataloguePlugin } from './src/build/route-catalogue.ts';
 import { sequentialEnvironmentBuilds } from './src/build/sequential-environment-builds.ts';
-import { prerenderedCsp } from './src/build/prerendered-csp.ts';
+import { cspNoncePlaceholder, security } from './src/modules/security/index.ts';
 import { products } from './src/server/lib/products.ts';
-import { cspNoncePlaceholder, hashPolicy } from './src/server/lib/csp.ts';
-import { documentHeaders, hsts, resourceHeaders } from './src/server/lib/security-headers.ts';
 import { siteUrl } from './src/server/lib/site.ts';
 
 const fromRoot = (path: string) => fileURLToPath(new URL(path, import.meta.url));
@@ -40,7 +37,11 @@ const aliases = Object.fromEntries(
 const outputDir = process.env['BUILD_OUTPUT_DIR'];
 const output = outputDir ? { output: { dir: outputDir, publicDir: `${outputDir}/public` } } : {};
 
-const pageHashes = prerenderedCsp({ hashPolicy, resourceHeaders, documentHeaders, hsts });
+/**
+ * `BUILD_WITHOUT_SECURITY=1` leaves the security module out: the bench's baseline build, which
+ * measures what the module costs. Never deploy it.
+ */
+const withSecurity = process.env['BUILD_WITHOUT_SECURITY'] !== '1';
 
 /** `node-server` (the default) and `node-cluster` serve static files themselves. */
 const nodePreset = (process.env['BUILD_PRESET'] ?? 'node-server').startsWith('node');
@@ -50,8 +51,8 @@ export default defineConfig({
   customLogger: quietSourcemapWarnings(['@angular/platform-server']),
   build: { target: ['es2022'] },
   // Marks every script, style and preload link of index.html for the per-request nonce
-  // (src/server/lib/page-policy.ts); Vite's preload helper reads it from <meta property="csp-nonce">.
-  html: { cspNonce: cspNoncePlaceholder },
+  // (src/modules/security); Vite's preload helper reads it from <meta property="csp-nonce">.
+  html: withSecurity ? { cspNonce: cspNoncePlaceholder } : {},
   resolve: { mainFields: ['module'], alias: aliases },
   plugins: [
     analog({
@@ -59,10 +60,15 @@ export default defineConfig({
       nitro: {
         alias: aliases,
         ...output,
-        // Both write into the public folder after prerendering; mergeHooks runs each in turn.
-        hooks: mergeHooks(pagesOnlySitemap({ host: siteUrl() }), pageHashes.nitroHooks),
-        // Writes src/server/api-routes.gen.ts: the typed client's and the OpenAPI document's route list.
-        modules: [apiContract({ outFile: fromRoot('./src/server/api-routes.gen.ts'), root: fromRoot('.') })],
+        hooks: pagesOnlySitemap({ host: siteUrl() }),
+        // Read once through useRuntimeConfig(); each key is set by its env var (DATA_DIR, DATABASE_URL, …).
+        runtimeConfig: { nitro: { envPrefix: '' }, dataDir: '.data', databaseUrl: '' },
+        modules: [
+          // Headers, page CSP, report endpoint, cross-site form guard, body limit, proxy trust.
+          ...(withSecurity ? [security({ bodyLimit: 1024 * 1024 })] : []),
+          // Writes src/server/api-routes.gen.ts: the typed client's and the OpenAPI document's route list.
+          apiContract({ outFile: fromRoot('./src/server/api-routes.gen.ts'), root: fromRoot('.') }),
+        ],
         // Nitro copies the client build into the public folder. Its index.html must stay out:
         // as a static file it would answer GET / with the bare shell, skipping SSR and the
         // home page's loader. An absolute path ignores exactly that file (Analog 2.7 deletes it
@@ -70,8 +76,6 @@ export default defineConfig({
         ignore: [fromRoot('./dist/client/index.html')],
         // Database errors answer JSON 409, 422 or 503 (with Retry-After) instead of a 500.
         errorHandler: fromRoot('./src/server/error.ts'),
-        // Security headers are set in src/server/plugins/security-headers.ts and src/main.server.ts,
-        // from the one list in src/server/lib/security-headers.ts.
         // Static files: served from memory, not read from disk per request (node presets; hosts
         // such as Vercel serve them from their CDN), with gzip and brotli variants made at build
         // time. Hashed client assets never change, so browsers may keep them for a year; an
@@ -111,6 +115,7 @@ export default defineConfig({
           include: [
             'src/backports/**/*.spec.ts',
             'src/build/**/*.spec.ts',
+            'src/modules/**/*.spec.ts',
             'src/server/lib/**/*.spec.ts',
             'src/app/shared/**/*.spec.ts',
           ],

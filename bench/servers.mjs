@@ -7,6 +7,8 @@ import { freePort } from '../test/support/free-port.mjs';
 
 export const root = resolve(import.meta.dirname, '..');
 export const appEntry = join(root, 'dist/analog/server/index.mjs');
+/** The app built without the security module (`BUILD_WITHOUT_SECURITY=1`): what that module costs. */
+export const plainEntry = join(root, 'dist/plain/server/index.mjs');
 export const anchorRoot = join(root, 'bench/anchor');
 export const anchorEntry = join(anchorRoot, 'dist/analog/server/index.mjs');
 
@@ -31,18 +33,29 @@ function newestMtime(path) {
 }
 
 /** Runs `vite build` in `cwd` when `output` is missing, older than any input, or `--build` is passed. */
-function buildIfStale(cwd, output, inputs, force) {
+function buildIfStale(cwd, output, inputs, force, env = {}) {
   const built = existsSync(output) ? statSync(output).mtimeMs : 0;
   if (!force && built && inputs.every((input) => newestMtime(join(root, input)) <= built)) return;
   execFileSync(process.execPath, [join(root, 'node_modules/vite/bin/vite.js'), 'build'], {
     cwd,
     stdio: 'inherit',
+    env: { ...process.env, ...env },
   });
 }
 
+const appInputs = ['src', 'public', 'index.html', 'vite.config.ts', 'package-lock.json'];
+
 /** Builds the app when its build is missing or stale, or when `--build` is passed. */
 export function ensureBuild(force = process.argv.includes('--build')) {
-  buildIfStale(root, appEntry, ['src', 'public', 'index.html', 'vite.config.ts', 'package-lock.json'], force);
+  buildIfStale(root, appEntry, appInputs, force);
+}
+
+/** Builds the app without the security module into `dist/plain`, when missing or stale. */
+export function ensurePlainBuild(force = process.argv.includes('--build')) {
+  buildIfStale(root, plainEntry, appInputs, force, {
+    BUILD_WITHOUT_SECURITY: '1',
+    BUILD_OUTPUT_DIR: 'dist/plain',
+  });
 }
 
 /**

@@ -28,8 +28,11 @@ test.describe('PAGE /', () => {
     await expect(page).toHaveTitle('Products · Analog API routes');
   });
 
-  test('marks the cookie Secure when the request came over HTTPS through a proxy', async ({ request }) => {
+  test('ignores a client that claims HTTPS without a trusted proxy (no TRUST_PROXY): no Secure flag', async ({
+    request,
+  }) => {
     const response = await request.get('/', { headers: { 'x-forwarded-proto': 'https' } });
-    expect(response.headers()['set-cookie']).toMatch(/products=loaded;.*Secure/);
+    expect(response.headers()['set-cookie']).toMatch(/^products=loaded;/);
+    expect(response.headers()['set-cookie']).not.toMatch(/Secure/);
   });
 });

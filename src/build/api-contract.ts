@@ -1,5 +1,5 @@
 import { readFileSync, writeFileSync, existsSync } from 'node:fs';
-import { dirname, relative } from 'node:path';
+import { dirname, join, relative } from 'node:path';
 import type { Nitro, NitroModule } from 'nitropack';
 
 /** One route file as Nitro scanned it: the pattern it serves and its method (`default`: any). */
@@ -79,7 +79,8 @@ export function apiRoutesSource(routes: readonly ScannedRoute[], outFile: string
   const entries: string[] = [];
   const types = new Map<string, string[]>();
   for (const { route, method, handler } of sorted) {
-    const specifier = relative(dirname(outFile), handler).replace(/\\/g, '/').replace(/\.ts$/, '');
+    const path = relative(dirname(outFile), handler).replace(/\\/g, '/').replace(/\.ts$/, '');
+    const specifier = path.startsWith('../') ? path : `./${path}`;
     const facts = routeFacts(readFileSync(handler, 'utf8'));
     entries.push(
       [
@@ -92,12 +93,12 @@ export function apiRoutesSource(routes: readonly ScannedRoute[], outFile: string
         `    success: ${facts.success},`,
         `    statuses: [${facts.statuses.join(', ')}],`,
         `    contentType: ${quote(facts.contentType)},`,
-        `    load: () => import(${quote(`./${specifier}`)}),`,
+        `    load: () => import(${quote(specifier)}),`,
         '  },',
       ].join('\n'),
     );
     const methods = types.get(route) ?? [];
-    methods.push(`    ${method}: typeof import(${quote(`./${specifier}`)});`);
+    methods.push(`    ${method}: typeof import(${quote(specifier)});`);
     types.set(route, methods);
   }
   return [
@@ -129,8 +130,13 @@ export function apiContract({ outFile, root }: { outFile: string; root: string }
     setup(nitro: Nitro) {
       nitro.hooks.hook('types:extend', () => {
         const routesDir = `${nitro.options.srcDir}/routes/`;
-        const routes = nitro.scannedHandlers
-          .filter(({ route, middleware, handler }) => route && !middleware && handler.startsWith(routesDir))
+        const modulesDir = join(root, 'src/modules/');
+        // The route files, and the routes the local modules register (security's report endpoint).
+        const routes = [
+          ...nitro.scannedHandlers.filter(({ handler }) => handler.startsWith(routesDir)),
+          ...nitro.options.handlers.filter(({ handler }) => handler.startsWith(modulesDir)),
+        ]
+          .filter(({ route, middleware }) => route && !middleware)
           .map(({ route, method, handler }) => ({ route: route!, method: method ?? 'default', handler }));
         const source = apiRoutesSource(routes, outFile, root);
         if (!existsSync(outFile) || readFileSync(outFile, 'utf8') !== source) writeFileSync(outFile, source);

@@ -17,13 +17,13 @@ export const apiRouteFiles = [
   {
     route: '/api/csp-report',
     method: 'post',
-    file: 'src/server/routes/api/csp-report.post.ts',
+    file: 'src/modules/security/runtime/handlers/csp-report.post.ts',
     summary: 'Report sink',
     description: 'Browsers POST Content-Security-Policy violations here; each is logged, nothing is echoed.',
     success: 204,
-    statuses: [400, 413],
+    statuses: [400],
     contentType: 'application/json',
-    load: () => import('./routes/api/csp-report.post'),
+    load: () => import('../modules/security/runtime/handlers/csp-report.post'),
   },
   {
     route: '/api/openapi.json',
@@ -297,7 +297,7 @@ export interface ApiRoutes {
     default: typeof import('./routes/api/[...]');
   };
   '/api/csp-report': {
-    post: typeof import('./routes/api/csp-report.post');
+    post: typeof import('../modules/security/runtime/handlers/csp-report.post');
   };
   '/api/openapi.json': {
     get: typeof import('./routes/api/openapi.json.get');

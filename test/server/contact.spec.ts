@@ -54,6 +54,24 @@ describe('POST /api/v1/contact', () => {
     expect(response.headers.get('location')).toBe('/contact?sent=1');
   });
 
+  it('redirects a multipart browser form post however its type is spelled', async () => {
+    const boundary = 'x-boundary-contact';
+    const body = Object.entries(valid)
+      .map(
+        ([key, value]) =>
+          `--${boundary}\r\nContent-Disposition: form-data; name="${key}"\r\n\r\n${value}\r\n`,
+      )
+      .join('');
+    const response = await fetch(url, {
+      method: 'POST',
+      body: `${body}--${boundary}--\r\n`,
+      headers: { accept: 'text/html', 'content-type': `Multipart/Form-Data; boundary=${boundary}` },
+      redirect: 'manual',
+    });
+    expect(response.status).toBe(303);
+    expect(response.headers.get('location')).toBe('/contact?sent=1');
+  });
+
   it('redirects an invalid browser form post back with one error per field', async () => {
     const response = await fetch(url, {
       method: 'POST',

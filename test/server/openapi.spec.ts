@@ -15,9 +15,18 @@ async function getDocument() {
   return { response, document: (await response.json()) as OpenApiDocument };
 }
 
-/** Each route file under src/server/routes/api, found on disk, as its URL pattern and its methods. */
+/** The API routes a local module registers itself (src/modules/<name>/index.ts), not found by file name. */
+const moduleRoutes = [
+  {
+    file: 'src/modules/security/runtime/handlers/csp-report.post.ts',
+    path: '/api/csp-report',
+    methods: ['post'],
+  },
+];
+
+/** Each route file under src/server/routes/api, found on disk, as its URL pattern and its methods, and the modules' routes. */
 function routeFiles() {
-  return readdirSync(routesDir, { recursive: true, encoding: 'utf8' })
+  const files = readdirSync(routesDir, { recursive: true, encoding: 'utf8' })
     .filter((file) => file.endsWith('.ts'))
     .map((file) => {
       const suffix = /\.(get|post|put|patch|delete)\.ts$/.exec(file)?.[1];
@@ -26,6 +35,7 @@ function routeFiles() {
         .replace(/\[(?:\.\.\.)?(\w+)\]/g, '{$1}');
       return { file: relative(root, join(routesDir, file)), path, methods: suffix ? [suffix] : methods };
     });
+  return [...files, ...moduleRoutes];
 }
 
 describe('GET /api/openapi.json', () => {

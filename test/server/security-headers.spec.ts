@@ -95,6 +95,15 @@ describe('security headers behind a proxy and in report-only mode', () => {
     },
   );
 
+  it('marks a cookie Secure only when a trusted proxy says the request came over HTTPS', async () => {
+    const https = { 'x-forwarded-proto': 'https' };
+    const trusted = await rawRequest(proxied.url, { path: '/', headers: https });
+    expect(String(trusted.headers['set-cookie'])).toMatch(/^products=loaded;.*; Secure/);
+    const untrusted = await rawRequest(direct.url, { path: '/', headers: https });
+    expect(String(untrusted.headers['set-cookie'])).toMatch(/^products=loaded;/);
+    expect(String(untrusted.headers['set-cookie'])).not.toMatch(/Secure/);
+  });
+
   it.each([
     ['an SSR page', '/', nonceCsp],
     ['a prerendered page', '/routes', hashCsp],

@@ -1,4 +1,6 @@
-import { type H3Event, getQuery, getRequestHeader, readFormData, readRawBody } from 'h3';
+import { type H3Event, getQuery, readFormData, readRawBody } from 'h3';
+
+import { requestMediaType } from '../../modules/security/runtime/content-type';
 
 /** What a route reads from a request: repeated keys become arrays, single keys stay scalars. */
 export type InputRecord = Record<string, unknown>;
@@ -43,8 +45,7 @@ function parseJson(text: string): unknown {
   }
 }
 
-function isJson(contentType: string): boolean {
-  const mediaType = contentType.split(';')[0].trim();
+function isJson(mediaType: string): boolean {
   return mediaType === '' || mediaType === 'application/json' || mediaType.endsWith('+json');
 }
 
@@ -59,15 +60,15 @@ function asRecord(value: unknown): InputRecord {
  */
 export async function readBodyInput(event: H3Event): Promise<InputRecord> {
   if (isQueryMethod(event)) return {};
-  const contentType = (getRequestHeader(event, 'content-type') ?? '').toLowerCase();
-  if (contentType.startsWith('multipart/form-data')) {
+  const type = requestMediaType(event);
+  if (type === 'multipart/form-data') {
     const form = await readFormData(event).catch(() => undefined);
     return form ? collectEntries(form.entries()) : {};
   }
   const text = await readRawBody(event, 'utf8');
   if (!text) return {};
-  if (contentType.startsWith('application/x-www-form-urlencoded')) {
+  if (type === 'application/x-www-form-urlencoded') {
     return collectEntries(new URLSearchParams(text).entries());
   }
-  return isJson(contentType) ? asRecord(parseJson(text)) : {};
+  return isJson(type) ? asRecord(parseJson(text)) : {};
 }

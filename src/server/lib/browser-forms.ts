@@ -9,16 +9,12 @@ import {
   sendRedirect,
 } from 'h3';
 
+import { isFormBody } from '../../modules/security/runtime';
 import { issueField } from './issues';
 
 /** True for a plain HTML form post: a form body from a browser that asks for an HTML page back. */
 export function isBrowserFormPost(event: H3Event): boolean {
-  const accept = getRequestHeader(event, 'accept') ?? '';
-  const contentType = getRequestHeader(event, 'content-type') ?? '';
-  const isForm =
-    contentType.startsWith('application/x-www-form-urlencoded') ||
-    contentType.startsWith('multipart/form-data');
-  return isForm && accept.includes('text/html');
+  return isFormBody(event) && (getRequestHeader(event, 'accept') ?? '').includes('text/html');
 }
 
 /** `?error.<field>=<message>` for each issue, so the page can show each message by its field. */

@@ -1,10 +1,11 @@
 import { createDatabase, type Database } from 'db0';
 import betterSqlite3 from 'db0/connectors/better-sqlite3';
 import postgresql from 'db0/connectors/postgresql';
+import { useRuntimeConfig } from 'nitropack/runtime';
 import { mkdirSync } from 'node:fs';
-import { join, resolve } from 'node:path';
 import type { Client } from 'pg';
 
+import { dataPath } from './data-dir';
 import { migrate } from './migrations';
 import { reuseStatements } from './statement-cache';
 
@@ -17,14 +18,13 @@ import { reuseStatements } from './statement-cache';
  *   `better-sqlite3` connector, in WAL mode so `node-cluster` workers share it.
  */
 function connect(): Database {
-  const url = process.env['DATABASE_URL'];
+  const url = String(useRuntimeConfig()['databaseUrl']);
   if (url) {
     if (!/^postgres(ql)?:\/\//.test(url)) throw new Error('DATABASE_URL must be a postgres:// URL');
     return createDatabase(postgresql({ url }));
   }
-  const dir = resolve(process.env['DATA_DIR'] ?? '.data');
-  mkdirSync(dir, { recursive: true });
-  return createDatabase(betterSqlite3({ path: join(dir, 'app.sqlite') }));
+  mkdirSync(dataPath(), { recursive: true });
+  return createDatabase(betterSqlite3({ path: dataPath('app.sqlite') }));
 }
 
 /**

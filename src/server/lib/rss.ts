@@ -1,24 +1,6 @@
 import type { Product } from './products';
 import { siteUrl } from './site';
-
-const xmlEntities: Record<string, string> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-  "'": '&apos;',
-};
-
-/** Code points XML 1.0 cannot carry at all, even escaped: C0 controls but tab and line breaks, lone surrogates, U+FFFE/F. */
-const notXmlChar = /[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu;
-
-/**
- * Escapes text for an XML text node or attribute. Characters XML cannot hold become U+FFFD,
- * so one stray control character never turns the whole feed into malformed XML.
- */
-export function escapeXml(text: string): string {
-  return text.replace(notXmlChar, '\uFFFD').replace(/[&<>"']/g, (character) => xmlEntities[character]);
-}
+import { escapeXml } from './xml';
 
 /** An RSS 2.0 feed with one `<item>` per product; every text node is escaped. Links start at `SITE_URL`. */
 export function productFeed(items: readonly Product[], site = siteUrl()): string {

@@ -10,17 +10,12 @@ export const cspNoncePlaceholder = 'CSP_NONCE_PLACEHOLDER';
 /** Where browsers send violation reports (`report-to` and the older `report-uri`). */
 export const cspReportPath = '/api/csp-report';
 
-/** The `Reporting-Endpoints` name (src/server/lib/security-headers.ts) the policies' `report-to` refers to. */
-const reportGroup = 'csp';
+/** The `Reporting-Endpoints` name (headers.ts) the policies' `report-to` refers to. */
+export const cspReportGroup = 'csp';
 
 /** 128 random bits, base64: a fresh nonce for one response. */
 export function createNonce(): string {
   return randomBytes(16).toString('base64');
-}
-
-/** True when `CSP_REPORT_ONLY` is `1` or `true`: browsers then report violations but block nothing. */
-export function isReportOnly(env: Record<string, string | undefined> = process.env): boolean {
-  return env['CSP_REPORT_ONLY'] === '1' || env['CSP_REPORT_ONLY'] === 'true';
 }
 
 function pagePolicy(scriptSources: string[], styleSources: string[]): string {
@@ -40,7 +35,7 @@ function pagePolicy(scriptSources: string[], styleSources: string[]): string {
     "form-action 'self'",
     // No site may frame the page (clickjacking).
     "frame-ancestors 'none'",
-    `report-to ${reportGroup}`,
+    `report-to ${cspReportGroup}`,
     `report-uri ${cspReportPath}`,
   ].join('; ');
 }

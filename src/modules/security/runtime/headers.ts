@@ -29,7 +29,7 @@ export const documentHeaders: Readonly<Record<string, string>> = {
   // Powerful features the app never uses stay off, so injected or embedded code can't ask for the camera, microphone, location, payment and the rest.
   'permissions-policy':
     'accelerometer=(), autoplay=(), browsing-topics=(), camera=(), display-capture=(), encrypted-media=(), fullscreen=(), geolocation=(), gyroscope=(), hid=(), identity-credentials-get=(), idle-detection=(), magnetometer=(), microphone=(), midi=(), payment=(), picture-in-picture=(), publickey-credentials-get=(), screen-wake-lock=(), serial=(), usb=(), xr-spatial-tracking=()',
-  // Names the endpoint the policy's `report-to` sends violations to (`/api/csp-report`).
+  // Names the endpoint the policy's `report-to` sends violations to (`cspReportGroup` and `cspReportPath` in csp.ts).
   'reporting-endpoints': 'csp="/api/csp-report"',
 };
 
@@ -39,8 +39,3 @@ export const documentHeaders: Readonly<Record<string, string>> = {
  * browsers honour it (RFC 6797); `includeSubDomains` assumes every subdomain serves HTTPS.
  */
 export const hsts = 'max-age=31536000; includeSubDomains';
-
-/** True unless `SECURITY_HEADERS=off`, which exists only to measure what this work costs (`npm run bench`). */
-export function securityHeadersEnabled(env: Record<string, string | undefined> = process.env): boolean {
-  return env['SECURITY_HEADERS'] !== 'off';
-}

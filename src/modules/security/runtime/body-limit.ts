@@ -1,35 +1,35 @@
 import { type H3Event, createError, getRequestHeader, setResponseHeader } from 'h3';
 import type { IncomingMessage } from 'node:http';
 
-/** The largest request body any route accepts: 1 MiB. */
-export const maxBodyBytes = 1024 * 1024;
+/** The largest request body a route accepts unless its route rule says otherwise: 1 MiB. */
+export const defaultMaxBodyBytes = 1024 * 1024;
 
 // Private API (checked against h3@1.15.11): `readRawBody`, and so `readBody` and `readFormData`,
 // first look for a body already read under this symbol on the Node request. h3 has no public way
 // to hand it a body read elsewhere, here one read under a size cap.
 const rawBodyKey = Symbol.for('h3RawBody');
 
-function tooLarge(event: H3Event) {
+function tooLarge(event: H3Event, maxBytes: number) {
   // Close the connection after answering, so the client stops uploading the rest.
   setResponseHeader(event, 'connection', 'close');
   return createError({
     statusCode: 413,
     statusMessage: 'Payload Too Large',
-    message: `Request bodies are limited to ${maxBodyBytes} bytes`,
+    message: `Request bodies are limited to ${maxBytes} bytes`,
   });
 }
 
 /** Reads the body chunk by chunk, and gives up as soon as it passes the limit. */
-function readCapped(event: H3Event, request: IncomingMessage): Promise<Buffer> {
+function readCapped(event: H3Event, request: IncomingMessage, maxBytes: number): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
     const onData = (chunk: Buffer) => {
       size += chunk.length;
-      if (size <= maxBodyBytes) return void chunks.push(chunk);
+      if (size <= maxBytes) return void chunks.push(chunk);
       request.off('data', onData);
       request.pause();
-      reject(tooLarge(event));
+      reject(tooLarge(event, maxBytes));
     };
     request.on('data', onData);
     request.once('end', () => resolve(Buffer.concat(chunks)));
@@ -38,7 +38,7 @@ function readCapped(event: H3Event, request: IncomingMessage): Promise<Buffer> {
 }
 
 /** True when the request announces a body: a Content-Length above 0, or chunked encoding. */
-export function hasRequestBody(event: H3Event): boolean {
+function hasRequestBody(event: H3Event): boolean {
   const headers = event.node.req.headers;
   return (
     Number(headers['content-length'] ?? 0) > 0 || /\bchunked\b/i.test(headers['transfer-encoding'] ?? '')
@@ -46,15 +46,15 @@ export function hasRequestBody(event: H3Event): boolean {
 }
 
 /**
- * Caps the request body at `maxBodyBytes`: a declared larger `Content-Length` is refused at
+ * Caps the request body at `maxBytes`: a declared larger `Content-Length` is refused at
  * once, and a chunked body is refused while it streams in. The bytes read are handed to h3,
  * so `readBody`, `readFormData` and `readMultipartFormData` work as usual.
  */
-export async function requireBodyWithinLimit(event: H3Event): Promise<void> {
+export async function requireBodyWithinLimit(event: H3Event, maxBytes: number): Promise<void> {
   const request = event.node.req as IncomingMessage & { [rawBodyKey]?: Promise<Buffer> };
   if (!hasRequestBody(event)) return;
-  if (Number(getRequestHeader(event, 'content-length') ?? 0) > maxBodyBytes) throw tooLarge(event);
-  const body = readCapped(event, request);
+  if (Number(getRequestHeader(event, 'content-length') ?? 0) > maxBytes) throw tooLarge(event, maxBytes);
+  const body = readCapped(event, request, maxBytes);
   request[rawBodyKey] = body;
   await body;
 }

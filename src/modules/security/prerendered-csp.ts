@@ -5,15 +5,8 @@ import type { NestedHooks } from 'hookable';
 import type { Nitro, NitroHooks, PrerenderRoute } from 'nitropack';
 import { type DefaultTreeAdapterTypes as Tree, parse } from 'parse5';
 
-/** What a page's headers are made of, passed in from src/server/lib so Vite's config can load this file as is. */
-export interface PageSecurity {
-  /** `hashPolicy` from src/server/lib/csp.ts. */
-  hashPolicy: (scriptHashes: string[], styleHashes: string[]) => string;
-  /** From src/server/lib/security-headers.ts. */
-  resourceHeaders: Readonly<Record<string, string>>;
-  documentHeaders: Readonly<Record<string, string>>;
-  hsts: string;
-}
+import { hashPolicy } from './runtime/csp.ts';
+import { documentHeaders, hsts, resourceHeaders } from './runtime/headers.ts';
 
 const nonceAttributes = new Set(['nonce', 'ngcspnonce']);
 const executableScript = /^(|module|importmap|(text|application)\/(java|ecma)script)$/i;
@@ -39,10 +32,7 @@ const text = (element: Tree.Element) =>
  * removes the build's nonce (`nonce` and `ngCspNonce` attributes), and returns the page with
  * the policy that allows exactly its inline scripts and styles by their SHA-256 hashes.
  */
-export function hashPolicyFor(
-  html: string,
-  hashPolicy: PageSecurity['hashPolicy'],
-): { html: string; policy: string } {
+export function hashPolicyFor(html: string): { html: string; policy: string } {
   const document = parse(html, { sourceCodeLocationInfo: true });
   const scripts: string[] = [];
   const styles: string[] = [];
@@ -83,40 +73,35 @@ function headersBlock(path: string, headers: Record<string, string>): string {
 /**
  * Gives every prerendered HTML page a hash-based Content-Security-Policy, generic over all
  * pages the build prerenders. The Node server sends it from the page's route rule (`csp`, read by
- * src/server/plugins/security-headers.ts), and `public/_headers` carries the same headers for
- * static hosts that read that file (Netlify, Cloudflare Pages). Wire `nitroHooks` into
- * `analog({ nitro: { hooks } })`.
+ * runtime/plugins/headers.ts), and `public/_headers` carries the same headers for static hosts
+ * that read that file (Netlify, Cloudflare Pages). The module adds these hooks to the build's Nitro.
  */
-export function prerenderedCsp({ hashPolicy, resourceHeaders, documentHeaders, hsts }: PageSecurity): {
-  nitroHooks: NestedHooks<NitroHooks>;
-} {
+export function prerenderedCsp(): NestedHooks<NitroHooks> {
   const pages = new Map<string, string>();
   let publicDir: string | undefined;
   return {
-    nitroHooks: {
-      'prerender:generate': (route: PrerenderRoute, nitro: Nitro) => {
-        publicDir = nitro.options.output.publicDir;
-        if (route.error || !route.contentType?.includes('text/html') || !route.contents) return;
-        const { html, policy } = hashPolicyFor(route.contents, hashPolicy);
-        route.contents = html;
-        for (const path of new Set([route.route, `/${route.fileName?.replace(/^\//, '')}`])) {
-          nitro.options.routeRules[path] = { ...nitro.options.routeRules[path], csp: policy };
-          pages.set(path, policy);
-        }
-      },
-      'prerender:done': async () => {
-        if (!publicDir) return;
-        // CSP is left out of `/*`: hosts join the values of every matching rule, and two
-        // policies both apply, so a page would also get the strict one meant for files.
-        const everywhere = Object.fromEntries(
-          Object.entries(resourceHeaders).filter(([name]) => name !== 'content-security-policy'),
-        );
-        const blocks = [headersBlock('/*', { ...everywhere, 'strict-transport-security': hsts })];
-        for (const [path, policy] of pages) {
-          blocks.push(headersBlock(path, { ...documentHeaders, 'content-security-policy': policy }));
-        }
-        await writeFile(join(publicDir, '_headers'), `${blocks.join('\n')}\n`);
-      },
+    'prerender:generate': (route: PrerenderRoute, nitro: Nitro) => {
+      publicDir = nitro.options.output.publicDir;
+      if (route.error || !route.contentType?.includes('text/html') || !route.contents) return;
+      const { html, policy } = hashPolicyFor(route.contents);
+      route.contents = html;
+      for (const path of new Set([route.route, `/${route.fileName?.replace(/^\//, '')}`])) {
+        nitro.options.routeRules[path] = { ...nitro.options.routeRules[path], csp: policy };
+        pages.set(path, policy);
+      }
+    },
+    'prerender:done': async () => {
+      if (!publicDir) return;
+      // CSP is left out of `/*`: hosts join the values of every matching rule, and two
+      // policies both apply, so a page would also get the strict one meant for files.
+      const everywhere = Object.fromEntries(
+        Object.entries(resourceHeaders).filter(([name]) => name !== 'content-security-policy'),
+      );
+      const blocks = [headersBlock('/*', { ...everywhere, 'strict-transport-security': hsts })];
+      for (const [path, policy] of pages) {
+        blocks.push(headersBlock(path, { ...documentHeaders, 'content-security-policy': policy }));
+      }
+      await writeFile(join(publicDir, '_headers'), `${blocks.join('\n')}\n`);
     },
   };
 }

@@ -1,6 +1,6 @@
 import { defineEventHandler, getRequestHeader, setResponseHeader, setResponseStatus } from 'h3';
 
-import { isCrossSiteForm } from '../lib/form-origin';
+import { isCrossSiteForm } from '../form-origin';
 
 const message = 'Cross-site form submissions are forbidden';
 

@@ -1,0 +1,46 @@
+import type { ServerContext } from '@analogjs/router/tokens';
+import type { ServerResponse } from 'node:http';
+
+import { createNonce, cspNoncePlaceholder, noncePolicy } from './csp';
+import { documentHeaders } from './headers';
+
+type Response = Pick<ServerResponse, 'getHeader' | 'hasHeader' | 'setHeader'>;
+
+const pageHeaders = Object.entries(documentHeaders);
+
+/** Marks `res` as a page: the document headers and its Content-Security-Policy. */
+export function setPageHeaders(res: Response, policy: string): void {
+  for (const [name, value] of pageHeaders) res.setHeader(name, value);
+  res.setHeader('content-security-policy', policy);
+}
+
+/**
+ * Rolling a policy out (`CSP_REPORT_ONLY`): a page's policy moves to
+ * `Content-Security-Policy-Report-Only`, so browsers only report what it would block;
+ * framing stays forbidden. A page is what carries `Reporting-Endpoints` (a document header);
+ * other responses keep their policy.
+ */
+export function reportPagePolicyOnly(res: Response): void {
+  const policy = res.getHeader('content-security-policy');
+  if (!res.hasHeader('reporting-endpoints') || typeof policy !== 'string') return;
+  if (res.hasHeader('content-security-policy-report-only')) return;
+  res.setHeader('content-security-policy', "frame-ancestors 'none'");
+  res.setHeader('content-security-policy-report-only', policy);
+}
+
+type PageRenderer<T> = (url: string, document: string, context: ServerContext) => Promise<T>;
+
+/**
+ * Wraps Analog's page renderer (`render` or `renderStream` from `@analogjs/router/server`) in
+ * src/main.server.ts: each page gets a fresh nonce, sent in its Content-Security-Policy and
+ * written into the template's `nonce` attributes and `<app-root ngCspNonce>` before Angular
+ * renders, so Angular's own inline scripts (event replay) and styles carry it too. Markup that
+ * Angular renders from data never gets a nonce: only the template's tags do.
+ */
+export function withPagePolicy<T>(renderPage: PageRenderer<T>): PageRenderer<T> {
+  return (url, document, context) => {
+    const nonce = createNonce();
+    setPageHeaders(context.res, noncePolicy(nonce));
+    return renderPage(url, document.replaceAll(cspNoncePlaceholder, nonce), context);
+  };
+}

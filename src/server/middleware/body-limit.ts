@@ -1,8 +1,0 @@
-import { defineEventHandler } from 'h3';
-
-import { hasRequestBody, requireBodyWithinLimit } from '../lib/body-limit';
-
-/** Refuses request bodies over 1 MiB with a JSON 413, before any route buffers them. */
-export default defineEventHandler((event) =>
-  hasRequestBody(event) ? requireBodyWithinLimit(event) : undefined,
-);
