@@ -50,8 +50,12 @@ function withoutFences(markdown: string): string {
   return markdown.replace(/^ *```[^\n]*\n[\s\S]*?^ *```$/gm, (block) => block.replace(/[^\n]/g, ''));
 }
 
+const exportsByFile = new Map<string, Set<string>>();
+
 /** The names a TypeScript or JavaScript module exports (`default` included), following `export * from`. */
 export function exportedNames(file: string, seen = new Set<string>()): Set<string> {
+  const known = exportsByFile.get(file);
+  if (known) return known;
   const names = new Set<string>();
   if (seen.has(file)) return names;
   seen.add(file);
@@ -77,6 +81,7 @@ export function exportedNames(file: string, seen = new Set<string>()): Set<strin
       }
     }
   }
+  exportsByFile.set(file, names);
   return names;
 }
 
