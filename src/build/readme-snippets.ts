@@ -12,7 +12,31 @@ export function withFileSnippets(readme: string, root: string): string {
   });
 }
 
-/** The files the README quotes whole. */
-export function snippetFiles(readme: string): string[] {
-  return [...readme.matchAll(fileSnippet)].map(([, file]) => file);
+/**
+ * Checks an excerpt, a fenced block whose info string names its file (```` ```ts src/server/lib/users.ts ````):
+ * its lines must be a run of that file's lines, taken verbatim apart from one common indent.
+ * Returns what is wrong, or `undefined`.
+ */
+export function excerptProblem(root: string, file: string, excerpt: string): string | undefined {
+  let text: string;
+  try {
+    text = readFileSync(join(root, file), 'utf8');
+  } catch {
+    return `quotes ${file}, which does not exist`;
+  }
+  if (!excerpt.trim()) return `quotes nothing from ${file}`;
+  const wanted = dedent(excerpt.split('\n'));
+  const lines = text.split('\n');
+  for (let start = 0; start + wanted.length <= lines.length; start++) {
+    if (dedent(lines.slice(start, start + wanted.length)).every((line, index) => line === wanted[index]))
+      return;
+  }
+  return `quotes lines that are not in ${file} (copy them again from the file)`;
+}
+
+/** `lines` without the indent they all share (blank lines aside). */
+function dedent(lines: string[]): string[] {
+  const indents = lines.filter((line) => line.trim()).map((line) => /^ */.exec(line)![0].length);
+  const indent = Math.min(...indents, Infinity);
+  return lines.map((line) => (line.trim() ? line.slice(indent === Infinity ? 0 : indent) : ''));
 }

@@ -80,11 +80,15 @@ describe('GET /api/v1/users/:id', () => {
     expect(await response.json()).toMatchObject({ statusCode: 404, statusMessage: 'User 999999 not found' });
   });
 
-  it.each(['abc', '1.5', '0'])('answers 404 for the id %s that no user can have', async (id) => {
-    const response = await fetch(`${baseUrl}/api/v1/users/${id}`);
-    expect(response.status).toBe(404);
-    expect(await response.json()).toMatchObject({ statusMessage: 'User not found' });
-  });
+  it.each(['abc', '1.5', '0', '2147483648'])(
+    'rejects the id %s, which no user can have, with a JSON 400',
+    async (id) => {
+      const response = await fetch(`${baseUrl}/api/v1/users/${id}`);
+      expect(response.status).toBe(400);
+      expect(response.headers.get('content-type')).toMatch(/^application\/json/);
+      expect(await response.json()).toMatchObject({ statusMessage: 'User id must be a positive integer' });
+    },
+  );
 });
 
 describe('PUT /api/v1/users/:id', () => {
@@ -129,6 +133,20 @@ describe('DELETE /api/v1/users/:id', () => {
     expect(response.status).toBe(404);
     expect(response.headers.get('content-type')).toMatch(/^application\/json/);
   });
+
+  it.each(['abc', '1.5', '-1', '0', '1e3'])(
+    'rejects the id %s with a JSON 400 and deletes nothing',
+    async (id) => {
+      const response = await send('DELETE', `/api/v1/users/${id}`);
+      expect(response.status).toBe(400);
+      expect(response.headers.get('content-type')).toMatch(/^application\/json/);
+      expect(await response.json()).toMatchObject({
+        statusCode: 400,
+        statusMessage: 'User id must be a positive integer',
+      });
+      expect((await fetch(`${baseUrl}/api/v1/users/1`)).status).toBe(200);
+    },
+  );
 
   it('stays deleted when a rename races the delete', async () => {
     const user = await createUser('Racing');

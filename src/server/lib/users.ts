@@ -1,4 +1,4 @@
-import { createError } from 'h3';
+import { type H3Event, createError, getRouterParam } from 'h3';
 
 import { useDatabase } from './database';
 
@@ -17,13 +17,6 @@ function notFound(id: number): never {
   });
 }
 
-/** Every user, by id. */
-export async function listUsers(): Promise<User[]> {
-  const db = await useDatabase();
-  const { rows } = await db.sql<{ rows: User[] }>`SELECT id, name FROM users ORDER BY id`;
-  return rows;
-}
-
 /** Stores a new user; the database hands out the id and `RETURNING` gives back the stored row. */
 export async function createUser(name: string): Promise<User> {
   const db = await useDatabase();
@@ -33,12 +26,21 @@ export async function createUser(name: string): Promise<User> {
   return rows[0];
 }
 
-/** The stored user, or a 404 error (`NaN`, fractions and unknown ids alike). */
-export async function requireUser(id: number): Promise<User> {
-  if (!isUserId(id)) notFound(id);
+/** The `:id` router parameter as a user id, or a JSON 400: ids are SQL `INTEGER`s from 1 to 2³¹ − 1. */
+export function requireUserId(event: H3Event): number {
+  const raw = getRouterParam(event, 'id') ?? '';
+  const id = Number(raw);
+  if (!/^\d+$/.test(raw) || !isUserId(id)) {
+    throw createError({ statusCode: 400, statusMessage: 'User id must be a positive integer' });
+  }
+  return id;
+}
+
+/** The stored user, or `undefined` when there is none. */
+export async function findUser(id: number): Promise<User | undefined> {
   const db = await useDatabase();
   const { rows } = await db.sql<{ rows: User[] }>`SELECT id, name FROM users WHERE id = ${id}`;
-  return rows[0] ?? notFound(id);
+  return rows[0];
 }
 
 /** Renames a user in one statement and returns it, or throws a 404 error. */
@@ -53,7 +55,6 @@ export async function updateUser(id: number, name: string): Promise<User> {
 
 /** Removes a user, or throws a 404 error. */
 export async function deleteUser(id: number): Promise<void> {
-  if (!isUserId(id)) notFound(id);
   const db = await useDatabase();
   const { rows } = await db.sql<{ rows: User[] }>`DELETE FROM users WHERE id = ${id} RETURNING id`;
   if (!rows.length) notFound(id);

@@ -1,4 +1,4 @@
-/** Returning a `Response`: `redirect()` answers 302 with a `Location` header. */
+/** Redirect: `redirect()` answers 302 with a `Location` header. */
 // GET /api/v1/redirect
 import { redirect } from '@analogjs/router/server/actions';
 import { defineEventHandler } from 'h3';

@@ -1,7 +1,12 @@
-/** Reading SQL with db0: `listUsers` runs one `SELECT` through `useDatabase()`, SQLite or PostgreSQL alike. */
+/** Reading SQL with db0: one `SELECT` through `useDatabase()`, SQLite or PostgreSQL alike. */
 // GET /api/v1/users
 import { defineEventHandler } from 'h3';
 
-import { listUsers } from '../../../lib/users';
+import { useDatabase } from '../../../lib/database';
+import type { User } from '../../../lib/users';
 
-export default defineEventHandler(() => listUsers());
+export default defineEventHandler(async () => {
+  const db = await useDatabase();
+  const { rows } = await db.sql<{ rows: User[] }>`SELECT id, name FROM users ORDER BY id`;
+  return rows;
+});

@@ -1,10 +1,10 @@
-/** Method suffix `.delete.ts`: removes the record and answers 204 No Content. */
+/** Method suffix `.delete.ts`: the id is checked first (JSON 400), then the record goes with 204 No Content. */
 // DELETE /api/v1/users/:id
-import { defineEventHandler, getRouterParam, sendNoContent } from 'h3';
+import { defineEventHandler, sendNoContent } from 'h3';
 
-import { deleteUser } from '../../../../lib/users';
+import { deleteUser, requireUserId } from '../../../../lib/users';
 
 export default defineEventHandler(async (event) => {
-  await deleteUser(Number(getRouterParam(event, 'id')));
+  await deleteUser(requireUserId(event));
   return sendNoContent(event);
 });
