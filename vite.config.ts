@@ -70,6 +70,12 @@ export default defineConfig({
         ignore: [fromRoot('./dist/client/index.html')],
         // Database errors answer JSON 409, 422 or 503 (with Retry-After) instead of a 500.
         errorHandler: fromRoot('./src/server/error.ts'),
+        runtimeConfig: {
+          nitro: { envPrefix: '' },
+          // GET /api/v1/todos/events (docs/live-updates.md): TODO_EVENTS_MAX_STREAMS open streams per
+          // process (over it, 503 with Retry-After), a heartbeat every TODO_EVENTS_HEARTBEAT_SECONDS.
+          todoEvents: { maxStreams: 1_000, heartbeatSeconds: 15 },
+        },
         // Security headers are set in src/server/plugins/security-headers.ts and src/main.server.ts,
         // from the one list in src/server/lib/security-headers.ts.
         // Static files: served from memory, not read from disk per request (node presets; hosts
@@ -112,6 +118,7 @@ export default defineConfig({
             'src/backports/**/*.spec.ts',
             'src/build/**/*.spec.ts',
             'src/server/lib/**/*.spec.ts',
+            'src/server/migrations/**/*.spec.ts',
             'src/app/shared/**/*.spec.ts',
           ],
           typecheck: { enabled: true, include: ['src/**/*.test-d.ts'], tsconfig: 'tsconfig.spec.json' },
@@ -135,7 +142,7 @@ export default defineConfig({
           // The data specs again, with the same build on PostgreSQL (DATABASE_URL) instead of SQLite.
           name: 'server-postgres',
           environment: 'node',
-          include: ['test/server/{users,todos,concurrency,hostile-input}.spec.ts'],
+          include: ['test/server/{users,todos,todo-events,concurrency,hostile-input}.spec.ts'],
           globalSetup: ['test/support/postgres-global-setup.ts'],
           testTimeout: 20_000,
         },
