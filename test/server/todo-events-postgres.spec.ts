@@ -13,7 +13,9 @@ let streams: EventStreamClient[] = [];
 beforeAll(async () => {
   postgres = await startPostgres();
   const databaseUrl = await postgres.createDatabase();
-  servers = await Promise.all([1, 2].map(() => startProductionServer(serverEntry, { DATABASE_URL: databaseUrl })));
+  servers = await Promise.all(
+    [1, 2].map(() => startProductionServer(serverEntry, { DATABASE_URL: databaseUrl })),
+  );
   // Two streams on each instance.
   streams = await Promise.all([...servers, ...servers].map((server) => openEventStream(server.url)));
   await Promise.all(streams.map((stream) => stream.until('ready', (events) => events.length > 0, 30_000)));
@@ -39,7 +41,9 @@ async function createWhenBack(server: RunningServer, title: string): Promise<Tod
 /** Waits until every stream has `count` changes of `tag`, and answers them per stream. */
 async function everyStreamGets(tag: string, count: number, timeoutMs: number) {
   await Promise.all(
-    streams.map((stream) => stream.until(`${count} changes`, () => changesTagged(stream.events, tag).length >= count, timeoutMs)),
+    streams.map((stream) =>
+      stream.until(`${count} changes`, () => changesTagged(stream.events, tag).length >= count, timeoutMs),
+    ),
   );
   return streams.map((stream) => changesTagged(stream.events, tag));
 }
@@ -60,11 +64,18 @@ describe('GET /api/v1/todos/events on two instances sharing PostgreSQL (LISTEN/N
       Array.from({ length: 200 }, (_, n) => createTodo(servers[n % 2].url, `${tag} ${n}`)),
     );
     const marker = await createTodo(servers[1].url, `${tag} marker`);
-    expect((await sendTodo(servers[0].url, 'PATCH', `/api/v1/todos/${marker.id}`, { done: true })).status).toBe(200);
+    expect(
+      (await sendTodo(servers[0].url, 'PATCH', `/api/v1/todos/${marker.id}`, { done: true })).status,
+    ).toBe(200);
     const seen = await everyStreamGets(tag, 202, 20_000);
     for (const changes of seen) {
       expect(changes).toHaveLength(202);
-      expect(changes.slice(0, 200).map(({ todo }) => todo.id).sort()).toEqual(created.map(({ id }) => id).sort());
+      expect(
+        changes
+          .slice(0, 200)
+          .map(({ todo }) => todo.id)
+          .sort(),
+      ).toEqual(created.map(({ id }) => id).sort());
       const ids = changes.map(({ id }) => id);
       expect(ids).toEqual([...new Set(ids)].sort((a, b) => a - b));
       expect(changes).toEqual(seen[0]);
@@ -80,9 +91,12 @@ describe('GET /api/v1/todos/events on two instances sharing PostgreSQL (LISTEN/N
 
     // The LISTEN connections reconnect every second, then read what they missed.
     for (const changes of await everyStreamGets(tag, 20, 20_000)) {
-      expect(changes.map(({ type, todo }) => ({ type, todo }))).toEqual(written.map((todo) => ({ type: 'created', todo })));
+      expect(changes.map(({ type, todo }) => ({ type, todo }))).toEqual(
+        written.map((todo) => ({ type: 'created', todo })),
+      );
     }
     // Still the same streams: none ended and came back with a new `ready`.
-    for (const stream of streams) expect(stream.events.filter(({ event }) => event === 'ready')).toHaveLength(1);
+    for (const stream of streams)
+      expect(stream.events.filter(({ event }) => event === 'ready')).toHaveLength(1);
   }, 90_000);
 });

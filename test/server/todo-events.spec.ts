@@ -41,9 +41,9 @@ describe('GET /api/v1/todos/events', () => {
     const tag = `events ${crypto.randomUUID()}`;
     const todo = await createTodo(baseUrl, tag);
     expect((await sendTodo(baseUrl, 'PATCH', `/api/v1/todos/${todo.id}`, { done: true })).status).toBe(200);
-    expect((await sendTodo(baseUrl, 'PATCH', `/api/v1/todos/${todo.id}`, { title: `${tag} renamed` })).status).toBe(
-      200,
-    );
+    expect(
+      (await sendTodo(baseUrl, 'PATCH', `/api/v1/todos/${todo.id}`, { title: `${tag} renamed` })).status,
+    ).toBe(200);
     expect((await sendTodo(baseUrl, 'DELETE', `/api/v1/todos/${todo.id}`)).status).toBe(204);
 
     await stream.until('the delete', () => changesTagged(stream.events, tag).length === 4);
@@ -62,9 +62,9 @@ describe('GET /api/v1/todos/events', () => {
   it('sends a rejected write nothing: a 404 or 422 leaves no event', async () => {
     const stream = await connect();
     const tag = `refused ${crypto.randomUUID()}`;
-    expect((await sendTodo(baseUrl, 'PATCH', `/api/v1/todos/${crypto.randomUUID()}`, { done: true })).status).toBe(
-      404,
-    );
+    expect(
+      (await sendTodo(baseUrl, 'PATCH', `/api/v1/todos/${crypto.randomUUID()}`, { done: true })).status,
+    ).toBe(404);
     expect((await sendTodo(baseUrl, 'POST', '/api/v1/todos', { title: '' })).status).toBe(422);
     const marker = await createTodo(baseUrl, tag);
     await stream.until('the marker', () => changesTagged(stream.events, tag).length === 1);
@@ -75,9 +75,9 @@ describe('GET /api/v1/todos/events', () => {
   it('replays exactly the 50 changes written after Last-Event-ID, in order, once, then goes on live', async () => {
     // A witness stays connected throughout: the replay must equal what it saw after event k.
     const witness = await connect();
+    const dropped = await connect();
     const tag = `replay ${crypto.randomUUID()}`;
     const first = await createTodo(baseUrl, `${tag} first`);
-    const dropped = await connect();
     await dropped.until('event k', () => changesTagged(dropped.events, tag).length === 1);
     const k = changesTagged(dropped.events, tag)[0].id;
     dropped.close();

@@ -33,7 +33,11 @@ export interface TodoChange {
 export const todoChanges = (events: ServerSentEvent[]): TodoChange[] =>
   events
     .filter(({ event }) => ['created', 'updated', 'deleted'].includes(event))
-    .map(({ id, event, data }) => ({ id: Number(id), type: event, todo: JSON.parse(data) as TodoChange['todo'] }));
+    .map(({ id, event, data }) => ({
+      id: Number(id),
+      type: event,
+      todo: JSON.parse(data) as TodoChange['todo'],
+    }));
 
 /** The changes of the todos whose title starts with `tag` (a deleted todo's id was seen created). */
 export function changesTagged(events: ServerSentEvent[], tag: string): TodoChange[] {

@@ -15,7 +15,11 @@ beforeEach(async () => {
 afterEach(() => db.dispose());
 
 const events = async () =>
-  (await db.sql`SELECT id, type, data FROM todo_events ORDER BY id`).rows as { id: number; type: string; data: string }[];
+  (await db.sql`SELECT id, type, data FROM todo_events ORDER BY id`).rows as {
+    id: number;
+    type: string;
+    data: string;
+  }[];
 
 describe('todo_events (SQLite)', () => {
   it('appends an event in the same statement as each created, updated and deleted todo', async () => {
@@ -30,9 +34,9 @@ describe('todo_events (SQLite)', () => {
   });
 
   it('appends nothing when the change is refused', async () => {
-    await expect(db.sql`INSERT INTO todos (id, title, done, created_at) VALUES ('a', '', 0, 'now')`).rejects.toThrow(
-      /CHECK/,
-    );
+    await expect(
+      db.sql`INSERT INTO todos (id, title, done, created_at) VALUES ('a', '', 0, 'now')`,
+    ).rejects.toThrow(/CHECK/);
     expect(await events()).toEqual([]);
   });
 
@@ -42,7 +46,8 @@ describe('todo_events (SQLite)', () => {
     await db.sql`INSERT INTO todos (id, title, done, created_at)
       WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ${keptTodoEvents + extra})
       SELECT i, 'x', 0, 'now' FROM n`;
-    const { rows = [] } = await db.sql`SELECT COUNT(*) AS kept, MIN(id) AS oldest, MAX(id) AS newest FROM todo_events`;
+    const { rows = [] } =
+      await db.sql`SELECT COUNT(*) AS kept, MIN(id) AS oldest, MAX(id) AS newest FROM todo_events`;
     expect(rows[0]).toEqual({ kept: keptTodoEvents, oldest: extra + 1, newest: keptTodoEvents + extra });
   });
 });

@@ -56,7 +56,9 @@ export default {
             data TEXT NOT NULL
           )`,
           ...(['INSERT', 'UPDATE'] as const).map(
-            (operation) => `CREATE TRIGGER todo_events_${operation.toLowerCase()} AFTER ${operation} ON todos BEGIN
+            (
+              operation,
+            ) => `CREATE TRIGGER todo_events_${operation.toLowerCase()} AFTER ${operation} ON todos BEGIN
               INSERT INTO todo_events (type, data) VALUES (
                 '${operation === 'INSERT' ? 'created' : 'updated'}',
                 json_object('id', NEW.id, 'title', NEW.title, 'done', json(CASE WHEN NEW.done THEN 'true' ELSE 'false' END), 'createdAt', NEW.created_at)
