@@ -97,7 +97,7 @@ describe('GET /api/v1/todos/events', () => {
 
     const replayed = changesTagged(resumed.events, tag);
     expect(replayed).toHaveLength(51);
-    expect(replayed.slice(0, 50)).toEqual(changesTagged(witness.events, tag).slice(1));
+    expect(replayed.slice(0, 50)).toEqual(changesTagged(witness.events, tag).slice(1, 51));
     expect(replayed.at(-1)).toMatchObject({ type: 'created', todo: last });
     expect(replayed.filter(({ todo }) => todo.id === first.id)).toEqual([]);
     // Everything after k, other specs' changes included, once and in order.

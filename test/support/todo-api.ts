@@ -1,3 +1,5 @@
+import { expect } from 'vitest';
+
 import type { ServerSentEvent } from './event-stream';
 
 export interface Todo {
@@ -46,4 +48,22 @@ export function changesTagged(events: ServerSentEvent[], tag: string): TodoChang
     if (todo.title?.startsWith(tag)) ids.add(todo.id);
     return ids.has(todo.id);
   });
+}
+
+/**
+ * Checks what one stream saw of a burst of concurrent creates followed by `marker`'s update:
+ * every created todo exactly once (in the order the database committed them), then the update,
+ * with rising ids.
+ */
+export function expectBurstOnce(changes: TodoChange[], created: Todo[], marker: Todo): void {
+  expect(changes).toHaveLength(created.length + 2);
+  const burst = changes.slice(0, created.length);
+  expect(burst.map(({ type }) => type)).toEqual(created.map(() => 'created'));
+  expect(burst.map(({ todo }) => todo.id).sort()).toEqual(created.map(({ id }) => id).sort());
+  expect(changes.slice(-2)).toMatchObject([
+    { type: 'created', todo: marker },
+    { type: 'updated', todo: { ...marker, done: true } },
+  ]);
+  const ids = changes.map(({ id }) => id);
+  expect(ids).toEqual([...new Set(ids)].sort((a, b) => a - b));
 }

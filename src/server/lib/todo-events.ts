@@ -129,7 +129,11 @@ let listener: pg.Client | undefined | null;
 async function listen(url: string): Promise<void> {
   const client = new pg.Client({ connectionString: url });
   listener = client;
+  let dropped = false;
   const reconnect = () => {
+    // `error` and `end`, or a failed connect and its `error`, may both report one drop.
+    if (dropped) return;
+    dropped = true;
     client.removeAllListeners();
     // A broken connection can still report its end; there is nothing left to handle then.
     client.on('error', () => undefined);
@@ -153,13 +157,14 @@ async function listen(url: string): Promise<void> {
 /**
  * SQLite: `PRAGMA data_version` changes when another connection (another `node-cluster` worker)
  * commits to the file, so a cheap check on a short timer notices without reading any table.
- * The first check always reads, for what was committed before the timer started.
+ * It is read as `pragma_data_version()`, since db0 answers rows only for a `SELECT`. The first
+ * check always reads, for what was committed before the timer started.
  */
 function watchDataVersion(): NodeJS.Timeout {
   let seen: unknown;
   return setInterval(() => {
     useDatabase()
-      .then((db) => db.sql`PRAGMA data_version`)
+      .then((db) => db.sql`SELECT data_version FROM pragma_data_version()`)
       .then(({ rows = [] }) => {
         const version = rows[0]?.['data_version'];
         if (version !== seen) announceTodoChange();
