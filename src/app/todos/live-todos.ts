@@ -1,4 +1,5 @@
-import { DestroyRef, afterNextRender, inject } from '@angular/core';
+import { isPlatformBrowser } from '@angular/common';
+import { DestroyRef, PLATFORM_ID, afterNextRender, inject } from '@angular/core';
 import { QueryClient } from '@tanstack/angular-query-experimental';
 
 import { apiQueryKey } from '../shared/server-route-query';
@@ -16,6 +17,8 @@ const listEvents = ['ready', 'reset', 'created', 'updated', 'deleted'];
  * replays what happened meanwhile. Closed when the component is destroyed (the page is left).
  */
 export function injectLiveTodos(): void {
+  // Analog's server renderer runs `afterNextRender` too, and has no EventSource.
+  if (!isPlatformBrowser(inject(PLATFORM_ID))) return;
   const queryClient = inject(QueryClient);
   const destroyRef = inject(DestroyRef);
   afterNextRender(() => {
