@@ -1,7 +1,7 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { ensureBuild, serverEntry } from '../support/build';
+import { serverEntry } from '../support/build';
 import { type EventStreamClient, openEventStream } from '../support/event-stream';
 import { type RunningServer, startProductionServer } from '../support/server';
 
@@ -10,12 +10,11 @@ const maxStreams = 5;
 let server: RunningServer;
 
 beforeAll(async () => {
-  ensureBuild();
   server = await startProductionServer(serverEntry, {
     TODO_EVENTS_MAX_STREAMS: String(maxStreams),
     TODO_EVENTS_HEARTBEAT_SECONDS: '1',
   });
-}, 300_000);
+}, 120_000);
 
 afterAll(() => server?.stop());
 
