@@ -62,7 +62,14 @@ export default defineConfig({
         ...output,
         hooks: pagesOnlySitemap({ host: siteUrl() }),
         // Read once through useRuntimeConfig(); each key is set by its env var (DATA_DIR, DATABASE_URL, …).
-        runtimeConfig: { nitro: { envPrefix: '' }, dataDir: '.data', databaseUrl: '' },
+        runtimeConfig: {
+          nitro: { envPrefix: '' },
+          dataDir: '.data',
+          databaseUrl: '',
+          // GET /api/v1/todos/events (docs/live-updates.md): TODO_EVENTS_MAX_STREAMS open streams per
+          // process (over it, 503 with Retry-After), a heartbeat every TODO_EVENTS_HEARTBEAT_SECONDS.
+          todoEvents: { maxStreams: 1_000, heartbeatSeconds: 15 },
+        },
         modules: [
           // Headers, page CSP, report endpoint, cross-site form guard, body limit, proxy trust.
           ...(withSecurity ? [security({ bodyLimit: 1024 * 1024 })] : []),
@@ -117,6 +124,7 @@ export default defineConfig({
             'src/build/**/*.spec.ts',
             'src/modules/**/*.spec.ts',
             'src/server/lib/**/*.spec.ts',
+            'src/server/migrations/**/*.spec.ts',
             'src/app/shared/**/*.spec.ts',
           ],
           typecheck: { enabled: true, include: ['src/**/*.test-d.ts'], tsconfig: 'tsconfig.spec.json' },
@@ -140,7 +148,7 @@ export default defineConfig({
           // The data specs again, with the same build on PostgreSQL (DATABASE_URL) instead of SQLite.
           name: 'server-postgres',
           environment: 'node',
-          include: ['test/server/{users,todos,concurrency,hostile-input}.spec.ts'],
+          include: ['test/server/{users,todos,todo-events,concurrency,hostile-input}.spec.ts'],
           globalSetup: ['test/support/postgres-global-setup.ts'],
           testTimeout: 20_000,
         },

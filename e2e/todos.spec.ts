@@ -37,3 +37,43 @@ test.describe('PAGE /todos', () => {
     await expect(page.getByLabel('New todo')).toHaveAccessibleDescription('Enter a title');
   });
 });
+
+test.describe('PAGE /todos, live', () => {
+  test('shows a todo added and toggled in one tab in another without a reload', async ({ page, context }) => {
+    const title = `Live ${test.info().testId} ${Date.now()}`;
+    const other = await context.newPage();
+    for (const tab of [page, other]) {
+      const ready = tab.waitForResponse((response) => response.url().endsWith('/api/v1/todos/events'));
+      await tab.goto('/todos');
+      await expectHydrated(tab);
+      expect((await ready).status()).toBe(200);
+    }
+    const navigations: string[] = [];
+    other.on('framenavigated', (frame) => navigations.push(frame.url()));
+
+    await page.getByLabel('New todo').fill(title);
+    await page.getByRole('button', { name: 'Add' }).click();
+    // Within a second here; 5 s leaves room for a loaded machine.
+    const item = other.getByRole('listitem').filter({ hasText: title });
+    await expect(item).toBeVisible({ timeout: 5_000 });
+
+    await page.getByRole('listitem').filter({ hasText: title }).getByRole('checkbox').check();
+    await expect(item.getByRole('checkbox')).toBeChecked({ timeout: 5_000 });
+
+    await page.getByRole('button', { name: `Delete ${title}` }).click();
+    await expect(item).toHaveCount(0, { timeout: 5_000 });
+    expect(navigations).toEqual([]);
+    await other.close();
+  });
+
+  test('closes the stream when the page is left', async ({ page }) => {
+    const opened = page.waitForRequest((request) => request.url().endsWith('/api/v1/todos/events'));
+    await page.goto('/todos');
+    await expectHydrated(page);
+    const stream = await opened;
+    const closed = page.waitForEvent('requestfailed', (request) => request === stream);
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Contact' }).click();
+    await expect(page).toHaveURL(/\/contact$/);
+    expect((await closed).failure()?.errorText).toMatch(/ABORTED/);
+  });
+});

@@ -53,13 +53,15 @@ export function routeFacts(source: string): RouteFacts {
   if (source.includes('redirectBrowserForms(')) thrown.push(303);
   if (source.includes('handleCacheHeaders(')) thrown.push(304);
   const others = [...new Set([...thrown, ...statuses.filter((status) => status >= 400)])].sort();
-  const contentType = source.includes('asPlainText')
-    ? 'text/plain'
-    : source.includes("'text/xml'")
-      ? 'text/xml'
-      : source.includes("'text/csv")
-        ? 'text/csv'
-        : 'application/json';
+  const contentType = source.includes('text/event-stream')
+    ? 'text/event-stream'
+    : source.includes('asPlainText')
+      ? 'text/plain'
+      : source.includes("'text/xml'")
+        ? 'text/xml'
+        : source.includes("'text/csv")
+          ? 'text/csv'
+          : 'application/json';
   return {
     summary,
     description: rest && rest[0].toUpperCase() + rest.slice(1),

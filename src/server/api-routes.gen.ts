@@ -235,6 +235,17 @@ export const apiRouteFiles = [
     load: () => import('./routes/api/v1/todos/[id].patch'),
   },
   {
+    route: '/api/v1/todos/events',
+    method: 'get',
+    file: 'src/server/routes/api/v1/todos/events.get.ts',
+    summary: 'Server-Sent Events',
+    description: 'A live stream that resumes from `Last-Event-ID`, across workers and instances.',
+    success: 200,
+    statuses: [],
+    contentType: 'text/event-stream',
+    load: () => import('./routes/api/v1/todos/events.get'),
+  },
+  {
     route: '/api/v1/users',
     method: 'get',
     file: 'src/server/routes/api/v1/users.get.ts',
@@ -351,6 +362,9 @@ export interface ApiRoutes {
   '/api/v1/todos/:id': {
     delete: typeof import('./routes/api/v1/todos/[id].delete');
     patch: typeof import('./routes/api/v1/todos/[id].patch');
+  };
+  '/api/v1/todos/events': {
+    get: typeof import('./routes/api/v1/todos/events.get');
   };
   '/api/v1/users': {
     get: typeof import('./routes/api/v1/users.get');

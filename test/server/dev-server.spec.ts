@@ -1,7 +1,9 @@
 import { stripVTControlCharacters } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
+import { openEventStream } from '../support/event-stream';
 import { type RunningServer, startDevServer } from '../support/server';
+import { changesTagged, createTodo } from '../support/todo-api';
 
 let server: RunningServer;
 
@@ -31,6 +33,17 @@ describe('npm run dev (Vite dev server with Nitro)', () => {
     const invalid = await fetch(`${server.url}/api/v1/search`);
     expect(invalid.status).toBe(422);
     expect(invalid.headers.get('x-analog-errors')).toBe('true');
+  });
+
+  it('streams todo changes as Server-Sent Events', async () => {
+    const stream = await openEventStream(server.url);
+    expect(stream.headers['content-type']).toBe('text/event-stream');
+    await stream.until('ready', (events) => events[0]?.event === 'ready');
+    const tag = `dev ${crypto.randomUUID()}`;
+    const todo = await createTodo(server.url, tag);
+    await stream.until('the change', () => changesTagged(stream.events, tag).length === 1);
+    expect(changesTagged(stream.events, tag)[0]).toMatchObject({ type: 'created', todo });
+    stream.close();
   });
 
   it('answers an unknown API path with JSON, not the app shell', async () => {

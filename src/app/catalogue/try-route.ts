@@ -8,6 +8,17 @@ interface TryResult {
   body: string;
 }
 
+const isStream = (response: Response) =>
+  response.headers.get('content-type')?.startsWith('text/event-stream') ?? false;
+
+/** What an event stream sent first: it never ends, so "Try it" shows that much and closes it. */
+async function firstChunk(response: Response): Promise<string> {
+  const reader = response.body!.getReader();
+  const { value } = await reader.read();
+  await reader.cancel();
+  return new TextDecoder().decode(value);
+}
+
 /** A "Try it" button: sends the route's sample request from the browser and shows the answer. */
 @Component({
   selector: 'app-try-route',
@@ -47,7 +58,7 @@ export class TryRoute {
     this.result.set({
       status,
       contentType: response.headers.get('content-type') ?? '(none)',
-      body: (await response.text()) || '(empty body)',
+      body: (await (isStream(response) ? firstChunk(response) : response.text())) || '(empty body)',
     });
   }
 }

@@ -4,6 +4,7 @@ import { QueryClient, injectMutation, injectQuery } from '@tanstack/angular-quer
 import { formErrors } from '../shared/form-errors';
 import { injectApi } from '../shared/inject-api';
 import { apiMutationOptions, apiQueryKey, apiQueryOptions } from '../shared/server-route-query';
+import { injectLiveTodos } from './live-todos';
 
 @Component({
   selector: 'app-todo-list',
@@ -30,6 +31,11 @@ export class TodoList {
     ...apiMutationOptions(this.api, '/api/v1/todos/:id', 'DELETE'),
     ...this.refresh,
   }));
+
+  constructor() {
+    // Changes made elsewhere (another tab, another user) show without a reload.
+    injectLiveTodos();
+  }
 
   protected add(event: SubmitEvent) {
     event.preventDefault();

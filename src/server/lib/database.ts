@@ -9,6 +9,9 @@ import { dataPath } from './data-dir';
 import { migrate } from './migrations';
 import { reuseStatements } from './statement-cache';
 
+/** `DATABASE_URL`, when the app runs on PostgreSQL; the todo event stream listens there too. */
+export const databaseUrl = (): string | undefined => String(useRuntimeConfig()['databaseUrl'] ?? '') || undefined;
+
 /**
  * The SQL database that users and todos live in, chosen when the server starts (Nitro's own
  * `useDatabase()` bakes its connector into the build, so one build could not serve both):
@@ -18,7 +21,7 @@ import { reuseStatements } from './statement-cache';
  *   `better-sqlite3` connector, in WAL mode so `node-cluster` workers share it.
  */
 function connect(): Database {
-  const url = String(useRuntimeConfig()['databaseUrl']);
+  const url = databaseUrl();
   if (url) {
     if (!/^postgres(ql)?:\/\//.test(url)) throw new Error('DATABASE_URL must be a postgres:// URL');
     return createDatabase(postgresql({ url }));

@@ -2,6 +2,7 @@ import { createError } from 'h3';
 import { randomUUID } from 'node:crypto';
 
 import { useDatabase } from './database';
+import { announceTodoChange } from './todo-events';
 
 export interface Todo {
   id: string;
@@ -27,6 +28,12 @@ function notFound(id: string): never {
   throw createError({ statusCode: 404, statusMessage: `Todo ${id} not found` });
 }
 
+/*
+ * Each write below also appends its event to `todo_events`, in the same statement: the table's
+ * triggers do it (src/server/migrations/004-todo-events.ts). `announceTodoChange` then wakes this
+ * process's open streams at once; other processes learn of it from the database.
+ */
+
 /** Every todo, oldest first; only the open or only the finished ones when `done` is given. */
 export async function listTodos(done?: boolean): Promise<Todo[]> {
   const db = await useDatabase();
@@ -44,6 +51,7 @@ export async function createTodo(title: string): Promise<Todo> {
   const { rows } = await db.sql<{ rows: TodoRow[] }>`INSERT INTO todos (id, title, done, created_at)
     VALUES (${randomUUID()}, ${title}, ${sqlBoolean(false)}, ${new Date().toISOString()})
     RETURNING id, title, done, created_at AS "createdAt"`;
+  announceTodoChange();
   return toTodo(rows[0]);
 }
 
@@ -57,11 +65,14 @@ export async function updateTodo(id: string, changes: Partial<Pick<Todo, 'title'
     SET title = COALESCE(${changes.title ?? null}, title), done = COALESCE(${changes.done === undefined ? null : sqlBoolean(changes.done)}, done)
     WHERE id = ${id}
     RETURNING id, title, done, created_at AS "createdAt"`;
-  return rows[0] ? toTodo(rows[0]) : notFound(id);
+  if (!rows[0]) notFound(id);
+  announceTodoChange();
+  return toTodo(rows[0]);
 }
 
 export async function deleteTodo(id: string): Promise<void> {
   const db = await useDatabase();
   const { rows } = await db.sql<{ rows: TodoRow[] }>`DELETE FROM todos WHERE id = ${id} RETURNING id`;
   if (!rows.length) notFound(id);
+  announceTodoChange();
 }

@@ -1,0 +1,16 @@
+/** Server-Sent Events: a live stream that resumes from `Last-Event-ID`, across workers and instances. */
+// GET /api/v1/todos/events
+import { defineEventHandler } from 'h3';
+
+import { openTodoEventStream, requireStreamSlot } from '../../../../lib/todo-events';
+
+/**
+ * A `text/event-stream` from h3's `createEventStream`: `ready` first (with `retry:` and the
+ * position), then `created`, `updated` and `deleted` events whose `id:` a reconnecting
+ * EventSource sends back as `Last-Event-ID`, or `reset` when those are no longer kept.
+ * See docs/live-updates.md.
+ */
+export default defineEventHandler((event) => {
+  requireStreamSlot(event);
+  return openTodoEventStream(event);
+});
