@@ -59,6 +59,11 @@ export default defineConfig({
       nitro: {
         alias: aliases,
         ...output,
+        runtimeConfig: {
+          // PostgreSQL connections per server process (src/server/lib/database.ts); env DATABASE_POOL_SIZE.
+          databasePoolSize: 10,
+          nitro: { envPrefix: '' },
+        },
         // Both write into the public folder after prerendering; mergeHooks runs each in turn.
         hooks: mergeHooks(pagesOnlySitemap({ host: siteUrl() }), pageHashes.nitroHooks),
         // Writes src/server/api-routes.gen.ts: the typed client's and the OpenAPI document's route list.
