@@ -62,6 +62,8 @@ export default defineConfig({
         runtimeConfig: {
           // PostgreSQL connections per server process (src/server/lib/database.ts); env DATABASE_POOL_SIZE.
           databasePoolSize: 10,
+          // Pages served from memory (src/server/lib/page-cache.ts); env PAGE_CACHE=false turns it off.
+          pageCache: true,
           nitro: { envPrefix: '' },
         },
         // Both write into the public folder after prerendering; mergeHooks runs each in turn.
