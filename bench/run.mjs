@@ -200,8 +200,10 @@ const allPairs = [
   { name: 'GET /api/v1/todos (PostgreSQL) vs pgbench SELECT', of: 'pg todos', to: 'pgbench SELECT' },
 ];
 
+/** The median of the finite values; NaN when there are none. */
 const median = (values) => {
-  const sorted = values.toSorted((a, b) => a - b);
+  const sorted = values.filter(Number.isFinite).toSorted((a, b) => a - b);
+  if (!sorted.length) return NaN;
   const middle = Math.floor(sorted.length / 2);
   return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
 };
@@ -403,9 +405,16 @@ const results = rows.map((row) => {
  */
 const ratios = pairs.map((pair) => {
   const [of, to] = [samples.get(pair.of), samples.get(pair.to)];
-  const perRound = of.map((run, round) => run.reqPerSec / to[round].reqPerSec);
+  // A side that completed no request in a round (a starved machine) gives that round no ratio.
+  const perRound = of.map((run, round) =>
+    run.reqPerSec > 0 && to[round].reqPerSec > 0 ? run.reqPerSec / to[round].reqPerSec : NaN,
+  );
   const value = median(perRound);
-  const cpuRatio = median(of.map((run, round) => to[round].serverCpuUs / run.serverCpuUs));
+  const cpuRatio = median(
+    of.map((run, round) =>
+      Number.isFinite(perRound[round]) ? to[round].serverCpuUs / run.serverCpuUs : NaN,
+    ),
+  );
   const judged = pair.by === 'cpu' ? cpuRatio : value;
   return {
     ...pair,
@@ -486,6 +495,15 @@ const checks = [
       pass: met(ratio),
     })),
   { name: 'peak RSS ≤ 200 MB (app)', value: `${appPeakRssMb} MB`, pass: appPeakRssMb <= 200 },
+  {
+    name: 'every row answered requests',
+    value:
+      results
+        .filter((row) => row.runs.some((run) => !(run.reqPerSec > 0)))
+        .map((row) => row.id)
+        .join(', ') || 'all',
+    pass: results.every((row) => row.runs.every((run) => run.reqPerSec > 0)),
+  },
   {
     name: 'zero errors and non-2xx',
     value: results.reduce((sum, row) => sum + row.errors + row.non2xx, 0),
