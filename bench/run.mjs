@@ -581,7 +581,10 @@ console.log(`\nResults: ${file}`);
 
 // bench/RESULTS.md: the latest run, with when, which commit and on what machine it was measured.
 const commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: root, encoding: 'utf8' }).trim();
-const dirty = execFileSync('git', ['status', '--porcelain', '--', '.', ':!bench/RESULTS.md'], { cwd: root, encoding: 'utf8' }).trim()
+const dirty = execFileSync('git', ['status', '--porcelain', '--', '.', ':!bench/RESULTS.md'], {
+  cwd: root,
+  encoding: 'utf8',
+}).trim()
   ? ' (uncommitted changes)'
   : '';
 const resultsMd = join(root, 'bench/RESULTS.md');
