@@ -66,6 +66,10 @@ export default defineConfig({
           nitro: { envPrefix: '' },
           dataDir: '.data',
           databaseUrl: '',
+          // PostgreSQL connections per server process (src/server/lib/database.ts).
+          databasePoolSize: 10,
+          // Pages served from memory (src/server/lib/page-cache.ts); PAGE_CACHE=false turns it off.
+          pageCache: true,
           // GET /api/v1/todos/events (docs/live-updates.md): TODO_EVENTS_MAX_STREAMS open streams per
           // process (over it, 503 with Retry-After), a heartbeat every TODO_EVENTS_HEARTBEAT_SECONDS.
           todoEvents: { maxStreams: 1_000, heartbeatSeconds: 15 },

@@ -1,12 +1,12 @@
 import { createDatabase, type Database } from 'db0';
 import betterSqlite3 from 'db0/connectors/better-sqlite3';
-import postgresql from 'db0/connectors/postgresql';
 import { useRuntimeConfig } from 'nitropack/runtime';
 import { mkdirSync } from 'node:fs';
-import type { Client } from 'pg';
+import pg from 'pg';
 
 import { dataPath } from './data-dir';
 import { migrate } from './migrations';
+import { pooledPostgres, withConnection } from './postgres-pool';
 import { reuseStatements } from './statement-cache';
 
 /** `DATABASE_URL`, when the app runs on PostgreSQL; the todo event stream listens there too. */
@@ -15,8 +15,9 @@ export const databaseUrl = (): string | undefined => String(useRuntimeConfig()['
 /**
  * The SQL database that users and todos live in, chosen when the server starts (Nitro's own
  * `useDatabase()` bakes its connector into the build, so one build could not serve both):
- * - `DATABASE_URL=postgres://…`: PostgreSQL through db0's `postgresql` connector, for several
- *   processes or machines;
+ * - `DATABASE_URL=postgres://…`: PostgreSQL through a pool of `DATABASE_POOL_SIZE` connections
+ *   (runtimeConfig `databasePoolSize`, default 10; `postgres-pool.ts`), for several processes or
+ *   machines;
  * - otherwise one SQLite file, `$DATA_DIR/app.sqlite` (default `.data`), through db0's
  *   `better-sqlite3` connector, in WAL mode so `node-cluster` workers share it.
  */
@@ -24,7 +25,12 @@ function connect(): Database {
   const url = databaseUrl();
   if (url) {
     if (!/^postgres(ql)?:\/\//.test(url)) throw new Error('DATABASE_URL must be a postgres:// URL');
-    return createDatabase(postgresql({ url }));
+    const pool = new pg.Pool({ connectionString: url, max: useRuntimeConfig()['databasePoolSize'] });
+    // pg emits `error` when the server drops an idle connection; unheard, it would crash the
+    // process. The pool has already thrown that connection away and opens a new one when needed,
+    // so the server recovers from a database restart by itself; a query meanwhile fails (503).
+    pool.on('error', () => undefined);
+    return createDatabase(pooledPostgres(pool));
   }
   mkdirSync(dataPath(), { recursive: true });
   return createDatabase(betterSqlite3({ path: dataPath('app.sqlite') }));
@@ -46,8 +52,7 @@ let current: { db: Database; ready: Promise<Database> } | undefined;
 
 /**
  * The database, connected and migrated. The first call connects and applies the migrations;
- * when the connection fails or drops, the next call connects afresh, so the server recovers
- * from a database restart by itself.
+ * when that fails, the next call tries afresh.
  */
 export function useDatabase(): Promise<Database> {
   if (!current) {
@@ -60,15 +65,13 @@ export function useDatabase(): Promise<Database> {
 
 async function open(db: Database): Promise<Database> {
   if (db.dialect === 'postgresql') {
-    // pg emits `error` when the server goes away; unheard, it would crash the process.
-    const client = (await db.getInstance()) as Client;
-    client.on('error', () => forget(db));
-    client.on('end', () => forget(db));
+    // The migrations' transaction needs its statements on one connection, not spread over the pool.
+    await withConnection((await db.getInstance()) as pg.Pool, migrate);
   } else {
     for (const pragma of sqlitePragmas) await db.exec(pragma);
     await reuseStatements(db);
+    await migrate(db);
   }
-  await migrate(db);
   return db;
 }
 

@@ -19,8 +19,9 @@ export const migrations: Migration[] = [users, todos, todoEvents];
 /**
  * Runs `work` in one transaction that holds the write lock from its start, so processes starting
  * together migrate one after the other: SQLite's `BEGIN IMMEDIATE` takes it at once, PostgreSQL
- * takes an advisory lock. db0 has no transaction API, but both connectors keep one connection,
- * and no request reaches it before the migrations are done, so `BEGIN` covers what follows.
+ * takes an advisory lock. db0 has no transaction API, so `db` must send every statement over one
+ * connection: the SQLite connector has only one (and no request reaches it before the migrations
+ * are done), on PostgreSQL `database.ts` passes one connection checked out of the pool.
  */
 async function inTransaction(db: Database, dialect: Dialect, work: () => Promise<void>): Promise<void> {
   await db.exec(dialect === 'sqlite' ? 'BEGIN IMMEDIATE' : 'BEGIN');

@@ -1,0 +1,2 @@
+// The app's own /cookies loader, unchanged.
+export { load } from '../../../../../src/app/pages/cookies.server';

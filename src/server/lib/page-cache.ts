@@ -1,0 +1,81 @@
+import { useRuntimeConfig } from 'nitropack/runtime';
+
+/**
+ * Server-rendered pages whose HTML depends only on their URL, kept in memory and served without
+ * rendering. `dependsOn` names the API path whose writes change the page: any POST, PUT, PATCH or
+ * DELETE under it drops the page here, and `maxAge` bounds what a write in ANOTHER process (a
+ * cluster worker, a second server on the same database) leaves stale. Pages that read or set
+ * cookies or the session (`/`, `/cookies`, `/newsletter`) are not listed, and a render that sets a
+ * cookie is never stored anyway. See docs/page-cache.md.
+ */
+const cachedPages = new Map<string, { dependsOn?: string; maxAge?: number }>([
+  ['/search', {}],
+  ['/contact', {}],
+  ['/todos', { dependsOn: '/api/v1/todos', maxAge: 1_000 }],
+]);
+
+/** Distinct URLs kept (`/search?q=…` makes one per query); the least recently served go first. */
+const maxEntries = 200;
+
+/**
+ * A page as rendered, split at its nonce: `parts.join('nonce="<fresh nonce>"')` is the page again,
+ * so the one place a nonce goes back in is a `nonce` attribute the render wrote. The render's own
+ * nonce was random and unknown to anyone until its response left, so no text from data holds it.
+ */
+interface Entry {
+  parts: string[];
+  storedAt: number;
+  maxAge: number;
+}
+
+const entries = new Map<string, Entry>();
+/** Counts the writes to each `dependsOn` path; a render that saw an older count is not stored. */
+const generations = new Map<string, number>();
+
+/** runtimeConfig `pageCache` (env `PAGE_CACHE`, default true); the bench turns it off to compare. */
+let enabled: boolean | undefined;
+
+/** The page `url` (a path and query) is, if it is cached; runs for every GET, so no URL parsing. */
+const pageOf = (url: string) => {
+  const query = url.indexOf('?');
+  return cachedPages.get(query === -1 ? url : url.slice(0, query));
+};
+
+/** The generation of the data `url` depends on, read before its render starts. */
+export function pageGeneration(url: string): number | undefined {
+  enabled ??= useRuntimeConfig()['pageCache'] !== false;
+  const page = enabled ? pageOf(url) : undefined;
+  return page ? (generations.get(page.dependsOn ?? '') ?? 0) : undefined;
+}
+
+/** The cached page for `url` with `nonce` in its `nonce` attributes, or `undefined`. */
+export function cachedPage(url: string, nonce: string | undefined, now = Date.now()): string | undefined {
+  const entry = entries.get(url);
+  if (!entry) return undefined;
+  entries.delete(url);
+  if (now - entry.storedAt > entry.maxAge) return undefined;
+  entries.set(url, entry);
+  return nonce === undefined ? entry.parts.join('') : entry.parts.join(`nonce="${nonce}"`);
+}
+
+/**
+ * Keeps the HTML rendered for `url` with `nonce`, unless the data it depends on changed since its
+ * render began (`generation`) or the nonce also stands anywhere but in a `nonce` attribute.
+ */
+export function storePage(url: string, html: string, nonce: string | undefined, generation: number): void {
+  const page = pageOf(url);
+  if (!page || generation !== (generations.get(page.dependsOn ?? '') ?? 0)) return;
+  const parts = nonce === undefined ? [html] : html.split(`nonce="${nonce}"`);
+  if (nonce !== undefined && parts.some((part) => part.includes(nonce))) return;
+  entries.set(url, { parts, storedAt: Date.now(), maxAge: page.maxAge ?? Infinity });
+  if (entries.size > maxEntries) entries.delete(entries.keys().next().value!);
+}
+
+/** Drops every page that depends on the API path `path` is under; call it for each write request. */
+export function invalidatePagesFor(path: string): void {
+  for (const { dependsOn } of cachedPages.values()) {
+    if (!dependsOn || (path !== dependsOn && !path.startsWith(`${dependsOn}/`))) continue;
+    generations.set(dependsOn, (generations.get(dependsOn) ?? 0) + 1);
+    for (const url of entries.keys()) if (pageOf(url)?.dependsOn === dependsOn) entries.delete(url);
+  }
+}

@@ -1,0 +1,39 @@
+import { getResponseStatus } from 'h3';
+import { defineNitroPlugin } from 'nitropack/runtime';
+import type { ServerResponse } from 'node:http';
+
+import { invalidatePagesFor, storePage } from '../lib/page-cache';
+import { securityHeadersEnabled } from '../lib/security-headers';
+
+/** The nonce src/main.server.ts put into this response's policy: `'nonce-…'`. */
+function nonceOf(res: ServerResponse): string | undefined {
+  const policy =
+    res.getHeader('content-security-policy-report-only') ?? res.getHeader('content-security-policy');
+  return /'nonce-([^']+)'/.exec(String(policy ?? ''))?.[1];
+}
+
+/**
+ * Stores what the renderer answered for a cacheable page (see src/middleware/page-cache.ts), if it
+ * is a 200 that set no cookie; drops the pages a write request changed once it has been answered.
+ */
+export default defineNitroPlugin((nitroApp) => {
+  const withNonce = securityHeadersEnabled();
+  nitroApp.hooks.hook('beforeResponse', (event, { body }) => {
+    const miss = event.context['pageCache'] as { url: string; generation: number } | undefined;
+    const res = event.node.res;
+    if (
+      !miss ||
+      typeof body !== 'string' ||
+      getResponseStatus(event) !== 200 ||
+      res.hasHeader('set-cookie')
+    ) {
+      return;
+    }
+    const nonce = nonceOf(res);
+    if (withNonce && !nonce) return;
+    storePage(miss.url, body, nonce, miss.generation);
+  });
+  nitroApp.hooks.hook('afterResponse', (event) => {
+    if (event.method !== 'GET' && event.method !== 'HEAD') invalidatePagesFor(event.path.split('?')[0]);
+  });
+});

@@ -1,0 +1,105 @@
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { serverEntry } from '../support/build';
+import { type RunningPostgres, startPostgres } from '../support/postgres.mjs';
+import { type RunningServer, startProductionServer } from '../support/server';
+
+let postgres: RunningPostgres;
+const servers: RunningServer[] = [];
+
+beforeAll(async () => {
+  postgres = await startPostgres();
+}, 120_000);
+
+afterAll(async () => {
+  await Promise.all(servers.map((server) => server.stop()));
+  await postgres?.stop();
+});
+
+async function start(databaseUrl: string, env: Record<string, string> = {}) {
+  const server = await startProductionServer(serverEntry, { DATABASE_URL: databaseUrl, ...env });
+  servers.push(server);
+  return server;
+}
+
+/** A connection of the test's own that holds the row locks of `ids` until `release`. */
+async function lockUsers(databaseUrl: string, ids: number[]) {
+  const client = new pg.Client(databaseUrl);
+  await client.connect();
+  await client.query('BEGIN');
+  await client.query('SELECT id FROM users WHERE id = ANY($1) FOR UPDATE', [ids]);
+  return {
+    release: async () => {
+      await client.query('COMMIT');
+      await client.end();
+    },
+  };
+}
+
+const rename = (url: string, id: number, name: string) =>
+  fetch(`${url}/api/v1/users/${id}`, {
+    method: 'PUT',
+    body: JSON.stringify({ name }),
+    headers: { 'content-type': 'application/json' },
+  });
+
+/** The connections the server has open to `database` (the test's own excluded). */
+async function serverConnections(databaseUrl: string): Promise<number> {
+  const client = new pg.Client(databaseUrl);
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ count: string }>(
+      'SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()',
+    );
+    return Number(rows[0].count);
+  } finally {
+    await client.end();
+  }
+}
+
+describe('PostgreSQL through a connection pool', () => {
+  it('answers other requests while one waits for a row lock', async () => {
+    const databaseUrl = await postgres.createDatabase();
+    const server = await start(databaseUrl);
+    expect((await fetch(`${server.url}/api/v1/users`)).status).toBe(200);
+
+    const lock = await lockUsers(databaseUrl, [1]);
+    const waiting = rename(server.url, 1, 'Ada');
+    // With one connection for the whole process, this read would queue behind the blocked UPDATE.
+    const list = await fetch(`${server.url}/api/v1/users`, { signal: AbortSignal.timeout(5_000) });
+    expect(list.status).toBe(200);
+    expect(await list.json()).toHaveLength(3);
+
+    await lock.release();
+    const renamed = await waiting;
+    expect(renamed.status).toBe(200);
+    expect(await renamed.json()).toEqual({ id: 1, name: 'Ada' });
+  });
+
+  it('opens at most DATABASE_POOL_SIZE connections, however many requests wait', async () => {
+    const databaseUrl = await postgres.createDatabase();
+    const server = await start(databaseUrl, { DATABASE_POOL_SIZE: '2' });
+    expect((await fetch(`${server.url}/api/v1/users`)).status).toBe(200);
+
+    const lock = await lockUsers(databaseUrl, [1, 2, 3]);
+    const waiting = [1, 2, 3, 1, 2, 3].map((id) => rename(server.url, id, `Renamed ${id}`));
+    await expect.poll(() => serverConnections(databaseUrl)).toBe(2);
+    await lock.release();
+    expect((await Promise.all(waiting)).map((response) => response.status)).toEqual([
+      200, 200, 200, 200, 200, 200,
+    ]);
+    expect(await serverConnections(databaseUrl)).toBe(2);
+  });
+
+  it('migrates once when two servers start together on an empty database', async () => {
+    const databaseUrl = await postgres.createDatabase();
+    const [first, second] = await Promise.all([start(databaseUrl), start(databaseUrl)]);
+    const responses = await Promise.all([
+      fetch(`${first.url}/api/v1/users`),
+      fetch(`${second.url}/api/v1/users`),
+    ]);
+    expect(responses.map((response) => response.status)).toEqual([200, 200]);
+    for (const response of responses) expect(await response.json()).toHaveLength(3);
+  });
+});
