@@ -1,5 +1,7 @@
 import { useRuntimeConfig } from 'nitropack/runtime';
 
+import { createNonce } from '../../modules/security/runtime';
+
 /**
  * Server-rendered pages whose HTML depends only on their URL, kept in memory and served without
  * rendering. `dependsOn` names the API path whose writes change the page: any POST, PUT, PATCH or
@@ -24,6 +26,8 @@ const maxEntries = 200;
  */
 interface Entry {
   parts: string[];
+  /** Rendered with a nonce (the security module is on), so each response needs a fresh one. */
+  nonced: boolean;
   storedAt: number;
   maxAge: number;
 }
@@ -48,14 +52,16 @@ export function pageGeneration(url: string): number | undefined {
   return page ? (generations.get(page.dependsOn ?? '') ?? 0) : undefined;
 }
 
-/** The cached page for `url` with `nonce` in its `nonce` attributes, or `undefined`. */
-export function cachedPage(url: string, nonce: string | undefined, now = Date.now()): string | undefined {
+/** The cached page for `url` with a fresh nonce in its `nonce` attributes, or `undefined`. */
+export function cachedPage(url: string, now = Date.now()): { html: string; nonce?: string } | undefined {
   const entry = entries.get(url);
   if (!entry) return undefined;
   entries.delete(url);
   if (now - entry.storedAt > entry.maxAge) return undefined;
   entries.set(url, entry);
-  return nonce === undefined ? entry.parts.join('') : entry.parts.join(`nonce="${nonce}"`);
+  if (!entry.nonced) return { html: entry.parts[0]! };
+  const nonce = createNonce();
+  return { html: entry.parts.join(`nonce="${nonce}"`), nonce };
 }
 
 /**
@@ -67,7 +73,12 @@ export function storePage(url: string, html: string, nonce: string | undefined, 
   if (!page || generation !== (generations.get(page.dependsOn ?? '') ?? 0)) return;
   const parts = nonce === undefined ? [html] : html.split(`nonce="${nonce}"`);
   if (nonce !== undefined && parts.some((part) => part.includes(nonce))) return;
-  entries.set(url, { parts, storedAt: Date.now(), maxAge: page.maxAge ?? Infinity });
+  entries.set(url, {
+    parts,
+    nonced: nonce !== undefined,
+    storedAt: Date.now(),
+    maxAge: page.maxAge ?? Infinity,
+  });
   if (entries.size > maxEntries) entries.delete(entries.keys().next().value!);
 }
 

@@ -1,11 +1,7 @@
 import { defineEventHandler, setResponseHeader } from 'h3';
 
-import { createNonce, noncePolicy } from '../lib/csp';
+import { noncePolicy, setPageHeaders } from '../../modules/security/runtime';
 import { cachedPage, pageGeneration } from '../lib/page-cache';
-import { setDocumentHeaders } from '../lib/page-policy';
-import { securityHeadersEnabled } from '../lib/security-headers';
-
-const withNonce = securityHeadersEnabled();
 
 /**
  * Answers a cached page (src/server/lib/page-cache.ts) without rendering it, with a fresh nonce
@@ -16,13 +12,12 @@ export default defineEventHandler((event) => {
   if (event.method !== 'GET') return;
   const generation = pageGeneration(event.path);
   if (generation === undefined) return;
-  const nonce = withNonce ? createNonce() : undefined;
-  const html = cachedPage(event.path, nonce);
-  if (html === undefined) {
+  const page = cachedPage(event.path);
+  if (page === undefined) {
     event.context['pageCache'] = { url: event.path, generation };
     return;
   }
-  if (nonce) setDocumentHeaders(event.node.res, noncePolicy(nonce));
+  if (page.nonce) setPageHeaders(event.node.res, noncePolicy(page.nonce));
   setResponseHeader(event, 'content-type', 'text/html');
-  return html;
+  return page.html;
 });

@@ -3,7 +3,6 @@ import { defineNitroPlugin } from 'nitropack/runtime';
 import type { ServerResponse } from 'node:http';
 
 import { invalidatePagesFor, storePage } from '../lib/page-cache';
-import { securityHeadersEnabled } from '../lib/security-headers';
 
 /** The nonce src/main.server.ts put into this response's policy: `'nonce-…'`. */
 function nonceOf(res: ServerResponse): string | undefined {
@@ -17,7 +16,6 @@ function nonceOf(res: ServerResponse): string | undefined {
  * is a 200 that set no cookie; drops the pages a write request changed once it has been answered.
  */
 export default defineNitroPlugin((nitroApp) => {
-  const withNonce = securityHeadersEnabled();
   nitroApp.hooks.hook('beforeResponse', (event, { body }) => {
     const miss = event.context['pageCache'] as { url: string; generation: number } | undefined;
     const res = event.node.res;
@@ -29,9 +27,8 @@ export default defineNitroPlugin((nitroApp) => {
     ) {
       return;
     }
-    const nonce = nonceOf(res);
-    if (withNonce && !nonce) return;
-    storePage(miss.url, body, nonce, miss.generation);
+    // Without the security module (a build that leaves it out) a page has no policy and no nonce.
+    storePage(miss.url, body, nonceOf(res), miss.generation);
   });
   nitroApp.hooks.hook('afterResponse', (event) => {
     if (event.method !== 'GET' && event.method !== 'HEAD') invalidatePagesFor(event.path.split('?')[0]);
