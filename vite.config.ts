@@ -77,6 +77,14 @@ export default defineConfig({
         // time. Hashed client assets never change, so browsers may keep them for a year; an
         // unknown name under /assets is a 404, never the SSR page.
         serveStatic: nodePreset ? 'inline' : undefined,
+        // Read with useRuntimeConfig(); each is set by its snake-cased env var (SESSION_SECRET).
+        runtimeConfig: {
+          nitro: { envPrefix: '' },
+          // Seals session cookies; production refuses to start without ≥ 32 characters (lib/sessions.ts).
+          sessionSecret: '',
+          // Origins allowed to read the public product routes cross-origin, comma-separated (lib/cors.ts).
+          corsOrigins: '',
+        },
         compressPublicAssets: true,
         publicAssets: [{ baseURL: '/assets', dir: fromRoot('./dist/client/assets'), maxAge: 31_536_000 }],
         routeRules: {

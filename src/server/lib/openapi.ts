@@ -30,6 +30,7 @@ export interface OpenApiOperation {
   parameters: OpenApiParameter[];
   requestBody?: { required: boolean; content: Record<string, { schema: JsonSchema }> };
   responses: Record<string, OpenApiResponse | { $ref: string }>;
+  security?: Record<string, string[]>[];
 }
 export interface OpenApiDocument {
   openapi: '3.1.0';
@@ -39,6 +40,7 @@ export interface OpenApiDocument {
     schemas: Record<string, JsonSchema>;
     headers: Record<string, unknown>;
     responses: Record<string, OpenApiResponse>;
+    securitySchemes: Record<string, unknown>;
   };
 }
 
@@ -52,6 +54,8 @@ export interface RouteFile {
   success: number | null;
   statuses: readonly number[];
   contentType: string;
+  /** True when the route needs the session cookie (it calls `requireUser`). */
+  session?: boolean;
   load: () => Promise<{ default?: unknown; route?: unknown }>;
 }
 
@@ -122,6 +126,25 @@ const components = {
       ...errorResponse('The database is unreachable; retry after `Retry-After` seconds.'),
       headers: { 'Retry-After': { schema: { type: 'integer', minimum: 1 } } },
     },
+    Unauthorized: errorResponse(
+      'No valid session (a missing, tampered or expired cookie), or a wrong email or password.',
+    ),
+    TooManyRequests: {
+      ...errorResponse('Too many failed attempts from this address or for this account; retry later.'),
+      headers: {
+        'Retry-After': { schema: { type: 'integer', minimum: 1 } },
+        RateLimit: { description: 'IETF draft: `"<policy>";r=0;t=<seconds>`.', schema: { type: 'string' } },
+        'RateLimit-Policy': { description: 'IETF draft: `"<policy>";q=<limit>;w=<window seconds>`.', schema: { type: 'string' } },
+      },
+    },
+  },
+  securitySchemes: {
+    session: {
+      type: 'apiKey',
+      in: 'cookie',
+      name: 'session',
+      description: 'The sealed session cookie set by `POST /api/v1/auth/sign-in` or `sign-up` (HttpOnly, SameSite=Lax).',
+    },
   },
 };
 
@@ -136,10 +159,12 @@ function errorResponse(description: string) {
 
 const sharedErrors: Record<number, string> = {
   400: 'BadRequest',
+  401: 'Unauthorized',
   403: 'Forbidden',
   404: 'NotFound',
   405: 'MethodNotAllowed',
   413: 'PayloadTooLarge',
+  429: 'TooManyRequests',
   500: 'ServerError',
   503: 'ServiceUnavailable',
 };
@@ -243,6 +268,7 @@ function operation(
     parameters,
     responses,
   };
+  if (file.session) op.security = [{ session: [] }];
   if (body) {
     const schema = toJsonSchema(body, 'input', defs);
     op.requestBody = {

@@ -1,4 +1,4 @@
-import { type H3Event, getRequestHost, getRequestProtocol } from 'h3';
+import { type H3Event, getRequestHeader, getRequestHost, getRequestIP, getRequestProtocol } from 'h3';
 
 /**
  * True when `TRUST_PROXY` is `1` or `true`: the server sits behind a proxy that sets
@@ -15,6 +15,15 @@ const trustProxy = trustsProxy();
 /** True when the request came over HTTPS: to this server, or to a trusted proxy in front of it. */
 export function isHttps(event: H3Event): boolean {
   return getRequestProtocol(event, { xForwardedProto: trustProxy }) === 'https';
+}
+
+/**
+ * The client's address: the socket's peer, or behind a trusted proxy the last `X-Forwarded-For`
+ * entry, the one that proxy appended (entries before it are whatever the client sent).
+ */
+export function clientAddress(event: H3Event): string {
+  const forwarded = trustProxy ? getRequestHeader(event, 'x-forwarded-for')?.split(',').at(-1)?.trim() : '';
+  return forwarded || (getRequestIP(event) ?? 'unknown');
 }
 
 function configuredOrigin(env: Record<string, string | undefined> = process.env): string | undefined {

@@ -34,7 +34,7 @@ export async function createUser(name: string): Promise<User> {
 }
 
 /** The stored user, or a 404 error (`NaN`, fractions and unknown ids alike). */
-export async function requireUser(id: number): Promise<User> {
+export async function requireUserById(id: number): Promise<User> {
   if (!isUserId(id)) notFound(id);
   const db = await useDatabase();
   const { rows } = await db.sql<{ rows: User[] }>`SELECT id, name FROM users WHERE id = ${id}`;

@@ -2,6 +2,6 @@
 // GET /api/v1/users/:id
 import { defineEventHandler, getRouterParam } from 'h3';
 
-import { requireUser } from '../../../../lib/users';
+import { requireUserById } from '../../../../lib/users';
 
-export default defineEventHandler((event) => requireUser(Number(getRouterParam(event, 'id'))));
+export default defineEventHandler((event) => requireUserById(Number(getRouterParam(event, 'id'))));
