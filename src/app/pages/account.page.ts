@@ -20,7 +20,9 @@ type Account = { id: number; name: string; email: string };
   template: `
     @if (account(); as account) {
       <h1>Your account</h1>
-      <p>Signed in as <strong>{{ account.name }}</strong> ({{ account.email }}).</p>
+      <p>
+        Signed in as <strong>{{ account.name }}</strong> ({{ account.email }}).
+      </p>
       @if (errors()['form']; as message) {
         <p class="error" role="alert">{{ message }}</p>
       }

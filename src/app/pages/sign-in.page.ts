@@ -13,7 +13,9 @@ export const routeMeta: RouteMeta = { title: 'Sign in · Analog API routes' };
   changeDetection: ChangeDetectionStrategy.OnPush,
   template: `
     <h1>Sign in</h1>
-    <p>The session lives in a sealed, HttpOnly cookie. The form works before hydration and with JavaScript off.</p>
+    <p>
+      The session lives in a sealed, HttpOnly cookie. The form works before hydration and with JavaScript off.
+    </p>
     <app-credentials-form mode="sign-in" />
   `,
 })

@@ -14,13 +14,22 @@ export const accountEmail = z
   .pipe(z.email('Enter a valid email address').max(254, 'Enter a valid email address'));
 
 /** The name a user shows, like every user's name: 1 to 100 characters. */
-export const displayName = z.string().trim().min(1, 'Enter a name').max(100, 'Keep it under 100 characters').regex(...noNul);
+export const displayName = z
+  .string()
+  .trim()
+  .min(1, 'Enter a name')
+  .max(100, 'Keep it under 100 characters')
+  .regex(...noNul);
 
 /**
  * A new password: 8 to 128 characters. The cap comes before hashing, so a megabyte of password
  * is a 422, not seconds of CPU.
  */
-export const newPassword = z.string().min(8, 'Use at least 8 characters').max(128, 'Use at most 128 characters').regex(...noNul);
+export const newPassword = z
+  .string()
+  .min(8, 'Use at least 8 characters')
+  .max(128, 'Use at most 128 characters')
+  .regex(...noNul);
 
 export const signUpInput = z.object({ email: accountEmail, name: displayName, password: newPassword });
 /** Sign-in checks only the cap: the rules for new passwords may change, old ones must still work. */
@@ -50,7 +59,9 @@ export async function createAccount(
 }
 
 /** The account with this email and its password hash, or `undefined`. */
-export async function findCredentials(email: string): Promise<(Account & { passwordHash: string }) | undefined> {
+export async function findCredentials(
+  email: string,
+): Promise<(Account & { passwordHash: string }) | undefined> {
   const db = await useDatabase();
   const { rows } = await db.sql<{ rows: (Account & { passwordHash: string })[] }>`
     SELECT id, name, email, password_hash AS "passwordHash" FROM users WHERE email = ${email}`;

@@ -1,7 +1,14 @@
 import { type H3Event, createError } from 'h3';
 import type { z } from 'zod';
 
-import { type Account, type signInInput, type signUpInput, createAccount, findAccount, findCredentials } from './accounts';
+import {
+  type Account,
+  type signInInput,
+  type signUpInput,
+  createAccount,
+  findAccount,
+  findCredentials,
+} from './accounts';
 import { hashPassword, verifyPassword } from './passwords';
 import { type AttemptPolicy, countAttempt } from './rate-limit';
 import { sessionUserId, startSession } from './sessions';
@@ -24,12 +31,19 @@ export async function signUp(event: H3Event, input: z.output<typeof signUpInput>
  * Checks the credentials and starts a new session. An unknown email and a wrong password
  * answer the same 401 after the same work (a hash either way), so neither reveals an account.
  */
-export async function signIn(event: H3Event, { email, password }: z.output<typeof signInInput>): Promise<Account> {
+export async function signIn(
+  event: H3Event,
+  { email, password }: z.output<typeof signInInput>,
+): Promise<Account> {
   const refund = await countAttempt(event, signInPolicy, email);
   const found = await findCredentials(email);
   const valid = await verifyPassword(password, found?.passwordHash);
   if (!found || !valid) {
-    throw createError({ statusCode: 401, statusMessage: 'Unauthorized', message: 'Email or password is wrong' });
+    throw createError({
+      statusCode: 401,
+      statusMessage: 'Unauthorized',
+      message: 'Email or password is wrong',
+    });
   }
   await refund();
   await startSession(event, found.id);
@@ -40,6 +54,7 @@ export async function signIn(event: H3Event, { email, password }: z.output<typeo
 export async function requireUser(event: H3Event): Promise<Account> {
   const userId = await sessionUserId(event);
   const account = userId === undefined ? undefined : await findAccount(userId);
-  if (!account) throw createError({ statusCode: 401, statusMessage: 'Unauthorized', message: 'Sign in first' });
+  if (!account)
+    throw createError({ statusCode: 401, statusMessage: 'Unauthorized', message: 'Sign in first' });
   return account;
 }

@@ -3,6 +3,7 @@ import { createHash } from 'node:crypto';
 
 import type { RouteSchemas } from '@analogjs/router/server/actions';
 import { apiRouteFiles } from '../api-routes.gen';
+import { crossOriginRoutes } from './cors';
 
 type JsonSchema = Record<string, unknown>;
 
@@ -134,7 +135,10 @@ const components = {
       headers: {
         'Retry-After': { schema: { type: 'integer', minimum: 1 } },
         RateLimit: { description: 'IETF draft: `"<policy>";r=0;t=<seconds>`.', schema: { type: 'string' } },
-        'RateLimit-Policy': { description: 'IETF draft: `"<policy>";q=<limit>;w=<window seconds>`.', schema: { type: 'string' } },
+        'RateLimit-Policy': {
+          description: 'IETF draft: `"<policy>";q=<limit>;w=<window seconds>`.',
+          schema: { type: 'string' },
+        },
       },
     },
   },
@@ -143,7 +147,8 @@ const components = {
       type: 'apiKey',
       in: 'cookie',
       name: 'session',
-      description: 'The sealed session cookie set by `POST /api/v1/auth/sign-in` or `sign-up` (HttpOnly, SameSite=Lax).',
+      description:
+        'The sealed session cookie set by `POST /api/v1/auth/sign-in` or `sign-up` (HttpOnly, SameSite=Lax).',
     },
   },
 };
@@ -215,6 +220,11 @@ function objectParameters(schema: JsonSchema, where: 'path' | 'query'): OpenApiP
   }));
 }
 
+/** `get` + `/api/v1/todos/:id` → `getApiV1TodosId`. */
+function operationId(method: string, route: string): string {
+  return `${method}${route.replace(/[^A-Za-z0-9]+(.)?/g, (_m, next?: string) => (next ?? '').toUpperCase())}`;
+}
+
 function operation(
   file: RouteFile,
   method: string,
@@ -260,7 +270,7 @@ function operation(
   }
 
   const op: OpenApiOperation = {
-    operationId: `${method}${file.route.replace(/[^A-Za-z0-9]+(.)?/g, (_m, next?: string) => (next ?? '').toUpperCase())}`,
+    operationId: operationId(method, file.route),
     summary: file.summary,
     description: file.description,
     'x-analog-file': file.file,
@@ -301,6 +311,19 @@ function successResponse(
   return { description: 'The handler result.', content: { [file.contentType]: { schema } } };
 }
 
+/** The CORS preflight of a cross-origin route (lib/cors.ts), answered before the route runs. */
+function preflight(file: RouteFile): OpenApiOperation {
+  return {
+    operationId: operationId('options', file.route),
+    summary: 'CORS preflight',
+    description: 'An allowed `Origin` gets the `Access-Control-Allow-*` headers; any other gets none.',
+    'x-analog-file': 'src/server/middleware/cors.ts',
+    'x-analog-route': file.route,
+    parameters: [],
+    responses: { '204': { description: 'Preflight answered.' } },
+  };
+}
+
 /** Reads the schemas a validated route carries at run time; `{}` for a plain handler. */
 function schemasOf(module: { default?: unknown; route?: unknown }): Partial<RouteSchemas> {
   const handler = (module.route ?? module.default) as { '~schemas'?: Partial<RouteSchemas> } | undefined;
@@ -316,6 +339,7 @@ export async function buildOpenApi(files: readonly RouteFile[] = apiRouteFiles):
     const methods = file.method === 'default' ? anyMethods : [file.method];
     const item = (paths[openApiPath(file.route)] ??= {});
     for (const method of methods) item[method] = operation(file, method, schemas, defs);
+    if (crossOriginRoutes.includes(file.route)) item['options'] = preflight(file);
   }
   return {
     openapi: '3.1.0',

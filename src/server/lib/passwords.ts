@@ -37,10 +37,15 @@ export async function verifyPassword(password: string, stored: string | null | u
   const [scheme, N, r, p, salt, hash] = (stored ?? (await decoy)).split('$');
   if (scheme !== 'scrypt') return false;
   const expected = Buffer.from(hash, 'base64url');
-  const actual = await scryptAsync(password.normalize('NFC'), Buffer.from(salt, 'base64url'), expected.length, {
-    N: Number(N),
-    r: Number(r),
-    p: Number(p),
-  });
+  const actual = await scryptAsync(
+    password.normalize('NFC'),
+    Buffer.from(salt, 'base64url'),
+    expected.length,
+    {
+      N: Number(N),
+      r: Number(r),
+      p: Number(p),
+    },
+  );
   return Boolean(stored) && timingSafeEqual(actual, expected);
 }

@@ -1,11 +1,4 @@
-import {
-  type H3Event,
-  type SessionConfig,
-  clearSession,
-  getCookie,
-  unsealSession,
-  updateSession,
-} from 'h3';
+import { type H3Event, type SessionConfig, clearSession, getCookie, unsealSession, updateSession } from 'h3';
 import { useRuntimeConfig } from 'nitropack/runtime';
 import { randomBytes } from 'node:crypto';
 
@@ -28,7 +21,9 @@ export function resolveSessionSecret(configured: unknown, dev: boolean): string 
   const secret = String(configured ?? '');
   if (secret.length >= 32) return secret;
   if (!dev) throw new Error('SESSION_SECRET must be set to at least 32 characters in production');
-  console.warn('[sessions] SESSION_SECRET is not set: sessions are sealed with a generated secret until restart');
+  console.warn(
+    '[sessions] SESSION_SECRET is not set: sessions are sealed with a generated secret until restart',
+  );
   return randomBytes(32).toString('base64url');
 }
 

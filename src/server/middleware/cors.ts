@@ -1,8 +1,12 @@
-import { defineEventHandler } from 'h3';
+import { type H3CorsOptions, defineEventHandler } from 'h3';
+import { useRuntimeConfig } from 'nitropack/runtime';
 
-import { handlePublicCors } from '../lib/cors';
+import { corsOptions, handlePublicCors } from '../lib/cors';
 
-/** CORS for the public read routes listed in lib/cors.ts; a preflight is answered 204 here. */
+let options: H3CorsOptions | undefined;
+
+/** CORS for the routes listed in lib/cors.ts, from runtimeConfig `corsOrigins`, read once. */
 export default defineEventHandler((event) => {
-  handlePublicCors(event);
+  options ??= corsOptions(useRuntimeConfig()['corsOrigins']);
+  handlePublicCors(event, options);
 });
