@@ -48,11 +48,21 @@ async function fullJourney(page: Page, hydrated: boolean) {
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Sign in');
 }
 
-test.describe('PAGES /sign-in, /sign-up and /account (hydrated, through FormAction)', () => {
+test.describe('PAGE /account (hydrated, through FormAction)', () => {
   test('signs up, signs in, renames, signs out and is sent back to sign in', async ({ page }) => {
     await fullJourney(page, true);
   });
+});
 
+test.describe('PAGE /account (JavaScript disabled)', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('signs up, signs in, renames, signs out and is sent back to sign in', async ({ page }) => {
+    await fullJourney(page, false);
+  });
+});
+
+test.describe('PAGE /sign-in (hydrated, through FormAction)', () => {
   test('shows a wrong password as one message over the form and stays on the page', async ({ page }) => {
     await page.goto('/sign-in');
     await expectHydrated(page);
@@ -63,12 +73,8 @@ test.describe('PAGES /sign-in, /sign-up and /account (hydrated, through FormActi
   });
 });
 
-test.describe('PAGES /sign-in, /sign-up and /account (JavaScript disabled)', () => {
+test.describe('PAGE /sign-up (JavaScript disabled)', () => {
   test.use({ javaScriptEnabled: false });
-
-  test('signs up, signs in, renames, signs out and is sent back to sign in', async ({ page }) => {
-    await fullJourney(page, false);
-  });
 
   test('shows field errors after a plain form post and keeps next', async ({ page }) => {
     await page.goto('/sign-up?next=%2Faccount');
@@ -79,7 +85,7 @@ test.describe('PAGES /sign-in, /sign-up and /account (JavaScript disabled)', () 
   });
 });
 
-test.describe('PAGE /sign-in refuses open redirects', () => {
+test.describe('PAGE /sign-in (open redirects)', () => {
   /** An account made through the API, so each test signs in through the page. */
   async function account(page: Page) {
     const email = uniqueEmail();
