@@ -1,12 +1,9 @@
 import { type H3CorsOptions, defineEventHandler } from 'h3';
-import { useRuntimeConfig } from 'nitropack/runtime';
 
-import { corsOptions, handlePublicCors } from '../lib/cors';
+import { handlePublicCors } from '../lib/cors';
 
-let options: H3CorsOptions | undefined;
-
-/** CORS for the routes listed in lib/cors.ts, from runtimeConfig `corsOrigins`, read once. */
+/** CORS for the routes listed in lib/cors.ts, with the allow-list plugins/cors.ts read at start. */
 export default defineEventHandler((event) => {
-  options ??= corsOptions(useRuntimeConfig()['corsOrigins']);
-  handlePublicCors(event, options);
+  const options = event.context['cors'] as H3CorsOptions | undefined;
+  if (options) handlePublicCors(event, options);
 });
