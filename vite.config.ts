@@ -73,6 +73,10 @@ export default defineConfig({
           // GET /api/v1/todos/events (docs/live-updates.md): TODO_EVENTS_MAX_STREAMS open streams per
           // process (over it, 503 with Retry-After), a heartbeat every TODO_EVENTS_HEARTBEAT_SECONDS.
           todoEvents: { maxStreams: 1_000, heartbeatSeconds: 15 },
+          // Seals session cookies; production refuses to start without ≥ 32 characters (lib/sessions.ts).
+          sessionSecret: '',
+          // Origins allowed to read the public product routes cross-origin, comma-separated (lib/cors.ts).
+          corsOrigins: '',
         },
         modules: [
           // Headers, page CSP, report endpoint, cross-site form guard, body limit, proxy trust.

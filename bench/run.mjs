@@ -3,6 +3,7 @@
 // taken within one round, so both sides saw the same machine, and the table shows its median.
 import autocannon from 'autocannon';
 import { execFile, execFileSync } from 'node:child_process';
+import { createJiti } from 'jiti';
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -41,6 +42,9 @@ const serverStarvedCpu = 0.8;
 const browser = { 'accept-encoding': 'gzip, deflate, br, zstd' };
 const json = { 'content-type': 'application/json' };
 
+/** The account the sign-in and `GET /api/v1/me` rows use. */
+const benchAccount = { email: 'bench@example.com', name: 'Bench', password: 'bench password 1' };
+
 /**
  * The validated PUT renames one of this many users, a different one each request: writes
  * spread over rows, as an app's are. (On one hot row both the app and pgbench serialise on its lock.)
@@ -60,6 +64,8 @@ const rename = {
  * Add a row here, then a pair or an info line below that uses it.
  */
 const allRows = [
+  // Its `cookie` header is a session of the account signed up below.
+  { id: 'app me', server: 'app', path: '/api/v1/me', label: 'session + SQL read' },
   // A/A: the same build started twice. Its ratio is the bench's own noise; outside 0.95–1.05
   // the run is marked unreliable.
   { id: 'app hello', server: 'app', path: '/api/v1/hello' },
@@ -97,6 +103,17 @@ const allRows = [
   { id: 'app validated GET', server: 'app', path: '/api/v1/search?q=a' },
   { ...rename, id: 'app validated PUT', server: 'app', label: `one SQL UPDATE over ${spreadRows} rows` },
   { id: 'app todos', server: 'app', path: '/api/v1/todos', label: 'SQL list of 20' },
+  {
+    id: 'app sign-in',
+    server: 'app',
+    path: '/api/v1/auth/sign-in',
+    method: 'POST',
+    headers: json,
+    body: JSON.stringify(benchAccount),
+    // More attempts in flight than the limit (5) would be refused: successes count out only once done.
+    connections: 4,
+    label: 'scrypt + rate limit',
+  },
   // The same build on PostgreSQL (DATABASE_URL), when its server binaries are on this machine,
   // and pgbench sending the same statements to the same PostgreSQL server.
   { id: 'pg hello', server: 'pg', path: '/api/v1/hello', label: 'PostgreSQL' },
@@ -185,6 +202,7 @@ const allPairs = [
   { name: 'entry script (59 kB) vs app hello', of: 'app entry script', to: 'app hello' },
   { name: 'validated PUT (SQLite write) vs app hello', of: 'app validated PUT', to: 'app hello', floor: 0.5 },
   { name: 'GET /api/v1/todos (SQLite list) vs app hello', of: 'app todos', to: 'app hello', floor: 0.6 },
+  { name: 'GET /api/v1/me (valid session) vs app hello', of: 'app me', to: 'app hello', floor: 0.6 },
   { name: 'validated PUT (PostgreSQL write) vs its hello', of: 'pg validated PUT', to: 'pg hello' },
   {
     name: 'validated PUT (PostgreSQL) vs pgbench, same UPDATE, same server',
@@ -228,7 +246,7 @@ function drive(url, row, seconds) {
     method: row.method ?? 'GET',
     headers: { ...browser, ...row.headers },
     body: row.body,
-    connections,
+    connections: row.connections ?? connections,
     duration: seconds,
     ...spread,
   });
@@ -323,6 +341,19 @@ async function seedTodos(url) {
   }
 }
 
+/** CPU time of one password check (lib/passwords.ts), in this process: what a sign-in cannot cost less than. */
+async function hashCpuUs(count = 20) {
+  const { hashPassword, verifyPassword } = await createJiti(import.meta.url).import(
+    '../src/server/lib/passwords.ts',
+  );
+  const stored = await hashPassword(benchAccount.password);
+  const before = process.cpuUsage();
+  for (let n = 0; n < count; n += 1) await verifyPassword(benchAccount.password, stored);
+  const cpu = process.cpuUsage(before);
+  return (cpu.user + cpu.system) / count;
+}
+const hashUs = rows.some((row) => row.id === 'app sign-in') ? Math.round(await hashCpuUs()) : undefined;
+
 /** Users up to id `spreadRows` (the migration made three), for the PUT rows to rename. */
 async function seedUsers(url) {
   for (let n = 4; n <= spreadRows; n += 1) {
@@ -360,6 +391,14 @@ for (const server of [servers.app, servers.pages, servers.cached, servers.pg])
   if (server) await seedTodos(server.url);
 for (const server of [servers.app, servers.pg]) if (server) await seedUsers(server.url);
 if (!withPostgres) console.error('note  no PostgreSQL server binaries: PostgreSQL rows skipped');
+const signedUp = await fetch(`${servers.app.url}/api/v1/auth/sign-up`, {
+  method: 'POST',
+  headers: json,
+  body: JSON.stringify(benchAccount),
+});
+allRows.find((row) => row.id === 'app me').headers = {
+  cookie: signedUp.headers.getSetCookie()[0].split(';')[0],
+};
 const assets = await clientAssets(servers.app.url);
 allRows.find((row) => row.id === 'app asset').path = assets.stylesheet;
 allRows.find((row) => row.id === 'app entry script').path = assets.script;
@@ -498,6 +537,13 @@ const checks = [
       pass: met(ratio),
     })),
   { name: 'peak RSS ≤ 200 MB (app)', value: `${appPeakRssMb} MB`, pass: appPeakRssMb <= 200 },
+  ...results
+    .filter((row) => row.id === 'app sign-in')
+    .map((row) => ({
+      name: 'a sign-in costs what its hash costs: server CPU/req ≤ 1.25 × one scrypt check',
+      value: `${row.serverCpuUs} µs vs ${hashUs} µs`,
+      pass: row.serverCpuUs <= 1.25 * hashUs,
+    })),
   {
     name: 'every row answered requests',
     value:

@@ -1,5 +1,6 @@
 // Starting and stopping the servers the bench and the soak drive, all on loopback.
 import { execFileSync, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -114,6 +115,7 @@ export async function startServer(args, env = {}) {
     env: {
       ...process.env,
       NODE_ENV: 'production',
+      SESSION_SECRET: randomBytes(32).toString('base64url'),
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,

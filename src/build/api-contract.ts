@@ -26,7 +26,19 @@ export interface RouteFacts {
   statuses: number[];
   /** The success body's media type. */
   contentType: string;
+  /** True when the file calls the session guard `requireUser`: the operation needs the session cookie. */
+  session: boolean;
 }
+
+/**
+ * Statuses a route answers through a function of `src/server/lib` it calls by name: the session
+ * guard's 401, and sign-in's and sign-up's own answers (lib/auth.ts).
+ */
+const libStatuses: Record<string, number[]> = {
+  requireUser: [401],
+  signIn: [401, 429],
+  signUp: [409, 429],
+};
 
 /** Reads a route file's header (`/** <Pattern>: <when to use it> *\/`) and the statuses it sets. */
 export function routeFacts(source: string): RouteFacts {
@@ -52,6 +64,9 @@ export function routeFacts(source: string): RouteFacts {
   // A browser form post without JavaScript is redirected back to its page (lib/browser-forms.ts).
   if (source.includes('redirectBrowserForms(')) thrown.push(303);
   if (source.includes('handleCacheHeaders(')) thrown.push(304);
+  for (const [name, codes] of Object.entries(libStatuses)) {
+    if (new RegExp(`\\b${name}\\(`).test(source)) thrown.push(...codes);
+  }
   const others = [...new Set([...thrown, ...statuses.filter((status) => status >= 400)])].sort();
   const contentType = source.includes('text/event-stream')
     ? 'text/event-stream'
@@ -68,6 +83,7 @@ export function routeFacts(source: string): RouteFacts {
     success,
     statuses: others,
     contentType,
+    session: /\brequireUser\(/.test(source),
   };
 }
 
@@ -95,6 +111,7 @@ export function apiRoutesSource(routes: readonly ScannedRoute[], outFile: string
         `    success: ${facts.success},`,
         `    statuses: [${facts.statuses.join(', ')}],`,
         `    contentType: ${quote(facts.contentType)},`,
+        `    session: ${facts.session},`,
         `    load: () => import(${quote(specifier)}),`,
         '  },',
       ].join('\n'),

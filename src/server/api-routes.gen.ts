@@ -12,18 +12,20 @@ export const apiRouteFiles = [
     success: null,
     statuses: [404, 405],
     contentType: 'application/json',
+    session: false,
     load: () => import('./routes/api/[...]'),
   },
   {
     route: '/api/csp-report',
     method: 'post',
-    file: 'src/modules/security/runtime/handlers/csp-report.post.ts',
+    file: 'src/server/routes/api/csp-report.post.ts',
     summary: 'Report sink',
     description: 'Browsers POST Content-Security-Policy violations here; each is logged, nothing is echoed.',
     success: 204,
-    statuses: [400],
+    statuses: [400, 413],
     contentType: 'application/json',
-    load: () => import('../modules/security/runtime/handlers/csp-report.post'),
+    session: false,
+    load: () => import('./routes/api/csp-report.post'),
   },
   {
     route: '/api/openapi.json',
@@ -34,6 +36,7 @@ export const apiRouteFiles = [
     success: 200,
     statuses: [304],
     contentType: 'application/json',
+    session: false,
     load: () => import('./routes/api/openapi.json.get'),
   },
   {
@@ -45,7 +48,44 @@ export const apiRouteFiles = [
     success: 200,
     statuses: [],
     contentType: 'text/xml',
+    session: false,
     load: () => import('./routes/api/rss.xml'),
+  },
+  {
+    route: '/api/v1/auth/sign-in',
+    method: 'post',
+    file: 'src/server/routes/api/v1/auth/sign-in.post.ts',
+    summary: 'Rate-limited sign-in',
+    description: 'A wrong email or password is the same 401; the 6th failure in 15 minutes is a 429.',
+    success: 200,
+    statuses: [401, 429],
+    contentType: 'application/json',
+    session: false,
+    load: () => import('./routes/api/v1/auth/sign-in.post'),
+  },
+  {
+    route: '/api/v1/auth/sign-out',
+    method: 'post',
+    file: 'src/server/routes/api/v1/auth/sign-out.post.ts',
+    summary: 'Sign-out',
+    description: 'The session cookie is emptied and expires; answers 204 with or without a session.',
+    success: 204,
+    statuses: [],
+    contentType: 'application/json',
+    session: false,
+    load: () => import('./routes/api/v1/auth/sign-out.post'),
+  },
+  {
+    route: '/api/v1/auth/sign-up',
+    method: 'post',
+    file: 'src/server/routes/api/v1/auth/sign-up.post.ts',
+    summary: 'Sign-up',
+    description: 'Validate, hash the password, store the account and start its session, answering 201.',
+    success: 201,
+    statuses: [409, 429],
+    contentType: 'application/json',
+    session: false,
+    load: () => import('./routes/api/v1/auth/sign-up.post'),
   },
   {
     route: '/api/v1/boom',
@@ -56,6 +96,7 @@ export const apiRouteFiles = [
     success: 200,
     statuses: [],
     contentType: 'application/json',
+    session: false,
     load: () => import('./routes/api/v1/boom'),
   },
   {
@@ -67,6 +108,7 @@ export const apiRouteFiles = [
     success: 200,
     statuses: [303],
     contentType: 'application/json',
+    session: false,
     load: () => import('./routes/api/v1/contact.post'),
   },
   {
@@ -78,6 +120,7 @@ export const apiRouteFiles = [
     success: 200,
     statuses: [],
     contentType: 'application/json',
+    session: false,
     load: () => import('./routes/api/v1/docs/[...slug]'),
   },
   {
@@ -89,6 +132,7 @@ export const apiRouteFiles = [
     success: 200,
     statuses: [],
     contentType: 'text/plain',
+    session: false,
     load: () => import('./routes/api/v1/greet/[name]'),
   },
   {
@@ -100,6 +144,7 @@ export const apiRouteFiles = [
     success: 200,
     statuses: [],
     contentType: 'application/json',
+    session: false,
     load: () => import('./routes/api/v1/hello'),
   },
   {
@@ -111,6 +156,7 @@ export const apiRouteFiles = [
     success: 200,
     statuses: [],
     contentType: 'text/plain',
+    session: false,
     load: () => import('./routes/api/v1/hello/[name]'),
   },
   {
@@ -122,7 +168,32 @@ export const apiRouteFiles = [
     success: 200,
     statuses: [400],
     contentType: 'text/plain',
+    session: false,
     load: () => import('./routes/api/v1/items/[id]'),
+  },
+  {
+    route: '/api/v1/me',
+    method: 'get',
+    file: 'src/server/routes/api/v1/me.get.ts',
+    summary: 'Protected read',
+    description: 'The `requireUser` guard answers 401 without a valid session, else the account.',
+    success: 200,
+    statuses: [401],
+    contentType: 'application/json',
+    session: true,
+    load: () => import('./routes/api/v1/me.get'),
+  },
+  {
+    route: '/api/v1/me',
+    method: 'patch',
+    file: 'src/server/routes/api/v1/me.patch.ts',
+    summary: 'Protected, validated write',
+    description: 'The body schema runs first, then the `requireUser` guard, then one UPDATE.',
+    success: 200,
+    statuses: [401],
+    contentType: 'application/json',
+    session: true,
+    load: () => import('./routes/api/v1/me.patch'),
   },
   {
     route: '/api/v1/products',
@@ -133,6 +204,7 @@ export const apiRouteFiles = [
     success: 200,
     statuses: [],
     contentType: 'application/json',
+    session: false,
     load: () => import('./routes/api/v1/products.get'),
   },
   {
@@ -144,6 +216,7 @@ export const apiRouteFiles = [
     success: 200,
     statuses: [],
     contentType: 'text/csv',
+    session: false,
     load: () => import('./routes/api/v1/products.csv.get'),
   },
   {
@@ -155,6 +228,7 @@ export const apiRouteFiles = [
     success: 200,
     statuses: [],
     contentType: 'application/json',
+    session: false,
     load: () => import('./routes/api/v1/products/[id].get'),
   },
   {
@@ -166,17 +240,19 @@ export const apiRouteFiles = [
     success: 200,
     statuses: [],
     contentType: 'application/json',
+    session: false,
     load: () => import('./routes/api/v1/query'),
   },
   {
     route: '/api/v1/redirect',
     method: 'get',
     file: 'src/server/routes/api/v1/redirect.get.ts',
-    summary: 'Redirect',
+    summary: 'Returning a `Response`',
     description: '`redirect()` answers 302 with a `Location` header.',
     success: 302,
     statuses: [],
     contentType: 'application/json',
+    session: false,
     load: () => import('./routes/api/v1/redirect.get'),
   },
   {
@@ -188,6 +264,7 @@ export const apiRouteFiles = [
     success: 200,
     statuses: [],
     contentType: 'application/json',
+    session: false,
     load: () => import('./routes/api/v1/search.get'),
   },
   {
@@ -199,6 +276,7 @@ export const apiRouteFiles = [
     success: 200,
     statuses: [],
     contentType: 'application/json',
+    session: false,
     load: () => import('./routes/api/v1/todos.get'),
   },
   {
@@ -210,6 +288,7 @@ export const apiRouteFiles = [
     success: 201,
     statuses: [],
     contentType: 'application/json',
+    session: false,
     load: () => import('./routes/api/v1/todos.post'),
   },
   {
@@ -221,6 +300,7 @@ export const apiRouteFiles = [
     success: 204,
     statuses: [],
     contentType: 'application/json',
+    session: false,
     load: () => import('./routes/api/v1/todos/[id].delete'),
   },
   {
@@ -232,28 +312,19 @@ export const apiRouteFiles = [
     success: 200,
     statuses: [],
     contentType: 'application/json',
+    session: false,
     load: () => import('./routes/api/v1/todos/[id].patch'),
-  },
-  {
-    route: '/api/v1/todos/events',
-    method: 'get',
-    file: 'src/server/routes/api/v1/todos/events.get.ts',
-    summary: 'Server-Sent Events',
-    description: 'A live stream that resumes from `Last-Event-ID`, across workers and instances.',
-    success: 200,
-    statuses: [],
-    contentType: 'text/event-stream',
-    load: () => import('./routes/api/v1/todos/events.get'),
   },
   {
     route: '/api/v1/users',
     method: 'get',
     file: 'src/server/routes/api/v1/users.get.ts',
     summary: 'Reading SQL with db0',
-    description: 'One `SELECT` through `useDatabase()`, SQLite or PostgreSQL alike.',
+    description: '`listUsers` runs one `SELECT` through `useDatabase()`, SQLite or PostgreSQL alike.',
     success: 200,
     statuses: [],
     contentType: 'application/json',
+    session: false,
     load: () => import('./routes/api/v1/users.get'),
   },
   {
@@ -265,6 +336,7 @@ export const apiRouteFiles = [
     success: 201,
     statuses: [400, 422],
     contentType: 'application/json',
+    session: false,
     load: () => import('./routes/api/v1/users.post'),
   },
   {
@@ -272,10 +344,11 @@ export const apiRouteFiles = [
     method: 'delete',
     file: 'src/server/routes/api/v1/users/[id].delete.ts',
     summary: 'Method suffix `.delete.ts`',
-    description: 'The id is checked first (JSON 400), then the record goes with 204 No Content.',
+    description: 'Removes the record and answers 204 No Content.',
     success: 204,
     statuses: [],
     contentType: 'application/json',
+    session: false,
     load: () => import('./routes/api/v1/users/[id].delete'),
   },
   {
@@ -285,8 +358,9 @@ export const apiRouteFiles = [
     summary: 'Not found with `createError`',
     description: 'An unknown id answers 404 instead of an empty 200.',
     success: 200,
-    statuses: [404],
+    statuses: [],
     contentType: 'application/json',
+    session: false,
     load: () => import('./routes/api/v1/users/[id].get'),
   },
   {
@@ -298,6 +372,7 @@ export const apiRouteFiles = [
     success: 200,
     statuses: [],
     contentType: 'application/json',
+    session: false,
     load: () => import('./routes/api/v1/users/[id].put'),
   },
 ] as const;
@@ -308,13 +383,22 @@ export interface ApiRoutes {
     default: typeof import('./routes/api/[...]');
   };
   '/api/csp-report': {
-    post: typeof import('../modules/security/runtime/handlers/csp-report.post');
+    post: typeof import('./routes/api/csp-report.post');
   };
   '/api/openapi.json': {
     get: typeof import('./routes/api/openapi.json.get');
   };
   '/api/rss.xml': {
     default: typeof import('./routes/api/rss.xml');
+  };
+  '/api/v1/auth/sign-in': {
+    post: typeof import('./routes/api/v1/auth/sign-in.post');
+  };
+  '/api/v1/auth/sign-out': {
+    post: typeof import('./routes/api/v1/auth/sign-out.post');
+  };
+  '/api/v1/auth/sign-up': {
+    post: typeof import('./routes/api/v1/auth/sign-up.post');
   };
   '/api/v1/boom': {
     default: typeof import('./routes/api/v1/boom');
@@ -336,6 +420,10 @@ export interface ApiRoutes {
   };
   '/api/v1/items/:id': {
     default: typeof import('./routes/api/v1/items/[id]');
+  };
+  '/api/v1/me': {
+    get: typeof import('./routes/api/v1/me.get');
+    patch: typeof import('./routes/api/v1/me.patch');
   };
   '/api/v1/products': {
     get: typeof import('./routes/api/v1/products.get');
@@ -362,9 +450,6 @@ export interface ApiRoutes {
   '/api/v1/todos/:id': {
     delete: typeof import('./routes/api/v1/todos/[id].delete');
     patch: typeof import('./routes/api/v1/todos/[id].patch');
-  };
-  '/api/v1/todos/events': {
-    get: typeof import('./routes/api/v1/todos/events.get');
   };
   '/api/v1/users': {
     get: typeof import('./routes/api/v1/users.get');

@@ -71,4 +71,23 @@ describe('npm run dev (Vite dev server with Nitro)', () => {
     expect(log).toContain('VITE v');
     expect(log).not.toMatch(/Sourcemap for .*node_modules/);
   }, 60_000);
+
+  it('seals sessions with a generated secret, and says so in one line', async () => {
+    const account = {
+      email: `${crypto.randomUUID()}@example.com`,
+      name: 'Dev',
+      password: 'correct horse battery',
+    };
+    const response = await fetch(`${server.url}/api/v1/auth/sign-up`, {
+      method: 'POST',
+      body: JSON.stringify(account),
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(response.status).toBe(201);
+    const lines = stripVTControlCharacters(server.output())
+      .split('\n')
+      .filter((line) => line.includes('SESSION_SECRET'));
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toContain('[sessions] SESSION_SECRET is not set');
+  }, 60_000);
 });

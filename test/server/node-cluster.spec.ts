@@ -6,6 +6,7 @@ import { ensureClusterBuild } from '../support/build';
 import { type EventStreamClient, openEventStream } from '../support/event-stream';
 import { type RunningServer, startProductionServer } from '../support/server';
 import { changesTagged, createTodo, expectBurstOnce, sendTodo } from '../support/todo-api';
+import { newAccount, postJson } from '../support/sessions';
 
 let server: RunningServer;
 
@@ -112,6 +113,17 @@ describe('BUILD_PRESET=node-cluster', () => {
     expect(stored).toHaveLength(20);
     for (const todo of stored)
       expect(todo).toMatchObject({ title: expect.stringMatching(/ renamed$/), done: true });
+  });
+
+  it('holds the sign-in limit across workers: 5 of 10 concurrent failures answer 401, the rest 429', async () => {
+    const account = newAccount();
+    expect((await postJson(server.url, '/api/v1/auth/sign-up', account)).status).toBe(201);
+    const wrong = { email: account.email, password: 'not the password' };
+    const responses = await Promise.all(
+      Array.from({ length: 10 }, () => postJson(server.url, '/api/v1/auth/sign-in', wrong)),
+    );
+    const statuses = responses.map((response) => response.status).sort();
+    expect(statuses).toEqual([...Array(5).fill(401), ...Array(5).fill(429)]);
   });
 });
 

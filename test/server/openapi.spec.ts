@@ -81,13 +81,17 @@ describe('/api/openapi.json against the route files', () => {
     }
   });
 
-  it('documents no operation without a route file', async () => {
+  it('documents no operation without a route file, besides the CORS preflights', async () => {
     const { document } = await getDocument();
     const answered = new Map<string, string[]>();
     for (const { path, methods: some } of routeFiles())
       answered.set(path, [...(answered.get(path) ?? []), ...some]);
     for (const [path, item] of Object.entries(document.paths)) {
       for (const method of Object.keys(item)) {
+        if (method === 'options') {
+          expect(item[method]['x-analog-file'], path).toBe('src/server/middleware/cors.ts');
+          continue;
+        }
         expect(answered.get(path), `${method.toUpperCase()} ${path}`).toContain(method);
       }
     }

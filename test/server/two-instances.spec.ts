@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serverEntry } from '../support/build';
 import { type RunningPostgres, startPostgres } from '../support/postgres.mjs';
 import { type RunningServer, startProductionServer } from '../support/server';
+import { newAccount, postJson, sessionCookie } from '../support/sessions';
 
 interface User {
   id: number;
@@ -65,5 +66,27 @@ describe('two servers sharing one PostgreSQL (DATABASE_URL)', () => {
       expect(stored).toHaveLength(200);
       expect(stored).toEqual(expect.arrayContaining(created));
     }
+  });
+
+  it('holds the sign-in limit across both: the 6th failure answers 429 wherever it lands', async () => {
+    const [one, other] = servers;
+    const account = newAccount();
+    expect((await postJson(one.url, '/api/v1/auth/sign-up', account)).status).toBe(201);
+    const wrong = { email: account.email, password: 'not the password' };
+    const responses = await Promise.all(
+      Array.from({ length: 10 }, (_, n) => postJson(servers[n % 2].url, '/api/v1/auth/sign-in', wrong)),
+    );
+    const statuses = responses.map((response) => response.status).sort();
+    expect(statuses).toEqual([...Array(5).fill(401), ...Array(5).fill(429)]);
+    expect((await postJson(other.url, '/api/v1/auth/sign-in', account)).status).toBe(429);
+  });
+
+  it('accepts on one the session cookie the other set', async () => {
+    const [one, other] = servers;
+    const account = newAccount('Shared');
+    const cookie = sessionCookie(await postJson(one.url, '/api/v1/auth/sign-up', account));
+    const me = await fetch(`${other.url}/api/v1/me`, { headers: { cookie } });
+    expect(me.status).toBe(200);
+    expect(await me.json()).toMatchObject({ name: 'Shared', email: account.email });
   });
 });

@@ -1,6 +1,7 @@
 // Serves the production build for Playwright with a throw-away data folder,
 // so an e2e run never reads or leaves records in the developer's `.data/`.
 import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -8,7 +9,12 @@ import { join } from 'node:path';
 const dataDir = mkdtempSync(join(tmpdir(), 'analog-api-routes-e2e-'));
 const server = spawn(process.execPath, ['dist/analog/server/index.mjs'], {
   stdio: 'inherit',
-  env: { ...process.env, NODE_ENV: 'production', DATA_DIR: dataDir },
+  env: {
+    SESSION_SECRET: randomBytes(32).toString('base64url'),
+    ...process.env,
+    NODE_ENV: 'production',
+    DATA_DIR: dataDir,
+  },
 });
 const stop = () => server.kill('SIGTERM');
 process.on('SIGTERM', stop);

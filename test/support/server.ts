@@ -78,6 +78,9 @@ async function startNodeServer(
   };
 }
 
+/** The `SESSION_SECRET` test servers run with, so a spec can unseal the cookies they set. */
+export const testSessionSecret = 'test servers only: a session secret of 32+ characters';
+
 /**
  * Starts the production server (`node dist/analog/server/index.mjs`) on a free port with its
  * own empty data folder, so tests never share stored records with a developer: the shell's
@@ -87,7 +90,12 @@ export function startProductionServer(entry = serverEntry, env: Record<string, s
   const inherited = Object.fromEntries(
     Object.entries(process.env).filter(([name]) => name !== 'DATA_DIR' && name !== 'DATABASE_URL'),
   );
-  return startNodeServer(() => [entry], { ...inherited, NODE_ENV: 'production', ...env });
+  return startNodeServer(() => [entry], {
+    ...inherited,
+    NODE_ENV: 'production',
+    SESSION_SECRET: testSessionSecret,
+    ...env,
+  });
 }
 
 /**

@@ -4,6 +4,7 @@ import { describe, expectTypeOf, it } from 'vitest';
 import type { Product } from '../../server/lib/products';
 import type { Todo } from '../../server/lib/todos';
 import type { User } from '../../server/lib/users';
+import type { Account } from '../../server/lib/accounts';
 import { type Api, type ApiMethod, type ApiPath, type ApiUrl, ApiValidationError } from './api-client';
 
 declare const api: Api;
@@ -104,5 +105,20 @@ describe('api(): results', () => {
   it('rejects a 422 with Standard Schema issues', () => {
     expectTypeOf<ApiValidationError['issues']>().toEqualTypeOf<readonly StandardSchemaV1.Issue[]>();
     expectTypeOf<ApiValidationError['status']>().toEqualTypeOf<422>();
+  });
+});
+
+describe('api(): the session routes', () => {
+  it('types the signed-in account, the sign-in body and the me methods', async () => {
+    expectTypeOf(await api('/api/v1/me')).toEqualTypeOf<Account>();
+    expectTypeOf(
+      await api('/api/v1/auth/sign-in', {
+        method: 'POST',
+        body: { email: 'ada@example.com', password: 'correct horse battery' },
+      }),
+    ).toEqualTypeOf<Account>();
+    expectTypeOf<ApiMethod<'/api/v1/me'>>().toEqualTypeOf<'GET' | 'PATCH'>();
+    // @ts-expect-error sign-in needs a password
+    void api('/api/v1/auth/sign-in', { method: 'POST', body: { email: 'ada@example.com' } });
   });
 });

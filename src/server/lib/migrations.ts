@@ -2,6 +2,7 @@ import type { Database } from 'db0';
 
 import users from '../migrations/001-users';
 import todos from '../migrations/002-todos';
+import credentials from '../migrations/003-credentials';
 import todoEvents from '../migrations/004-todo-events';
 
 export type Dialect = 'sqlite' | 'postgresql';
@@ -14,7 +15,7 @@ export interface Migration {
 }
 
 /** Every migration, oldest first. A new one is a new file with the next version, listed here. */
-export const migrations: Migration[] = [users, todos, todoEvents];
+export const migrations: Migration[] = [users, todos, credentials, todoEvents];
 
 /**
  * Runs `work` in one transaction that holds the write lock from its start, so processes starting

@@ -3,6 +3,7 @@ import { createHash } from 'node:crypto';
 
 import type { RouteSchemas } from '@analogjs/router/server/actions';
 import { apiRouteFiles } from '../api-routes.gen';
+import { crossOriginRoutes } from './cors';
 
 type JsonSchema = Record<string, unknown>;
 
@@ -30,6 +31,7 @@ export interface OpenApiOperation {
   parameters: OpenApiParameter[];
   requestBody?: { required: boolean; content: Record<string, { schema: JsonSchema }> };
   responses: Record<string, OpenApiResponse | { $ref: string }>;
+  security?: Record<string, string[]>[];
 }
 export interface OpenApiDocument {
   openapi: '3.1.0';
@@ -39,6 +41,7 @@ export interface OpenApiDocument {
     schemas: Record<string, JsonSchema>;
     headers: Record<string, unknown>;
     responses: Record<string, OpenApiResponse>;
+    securitySchemes: Record<string, unknown>;
   };
 }
 
@@ -52,6 +55,8 @@ export interface RouteFile {
   success: number | null;
   statuses: readonly number[];
   contentType: string;
+  /** True when the route needs the session cookie (it calls `requireUser`). */
+  session?: boolean;
   load: () => Promise<{ default?: unknown; route?: unknown }>;
 }
 
@@ -122,6 +127,29 @@ const components = {
       ...errorResponse('The database is unreachable; retry after `Retry-After` seconds.'),
       headers: { 'Retry-After': { schema: { type: 'integer', minimum: 1 } } },
     },
+    Unauthorized: errorResponse(
+      'No valid session (a missing, tampered or expired cookie), or a wrong email or password.',
+    ),
+    TooManyRequests: {
+      ...errorResponse('Too many failed attempts from this address or for this account; retry later.'),
+      headers: {
+        'Retry-After': { schema: { type: 'integer', minimum: 1 } },
+        RateLimit: { description: 'IETF draft: `"<policy>";r=0;t=<seconds>`.', schema: { type: 'string' } },
+        'RateLimit-Policy': {
+          description: 'IETF draft: `"<policy>";q=<limit>;w=<window seconds>`.',
+          schema: { type: 'string' },
+        },
+      },
+    },
+  },
+  securitySchemes: {
+    session: {
+      type: 'apiKey',
+      in: 'cookie',
+      name: 'session',
+      description:
+        'The sealed session cookie set by `POST /api/v1/auth/sign-in` or `sign-up` (HttpOnly, SameSite=Lax).',
+    },
   },
 };
 
@@ -136,10 +164,12 @@ function errorResponse(description: string) {
 
 const sharedErrors: Record<number, string> = {
   400: 'BadRequest',
+  401: 'Unauthorized',
   403: 'Forbidden',
   404: 'NotFound',
   405: 'MethodNotAllowed',
   413: 'PayloadTooLarge',
+  429: 'TooManyRequests',
   500: 'ServerError',
   503: 'ServiceUnavailable',
 };
@@ -190,6 +220,11 @@ function objectParameters(schema: JsonSchema, where: 'path' | 'query'): OpenApiP
   }));
 }
 
+/** `get` + `/api/v1/todos/:id` → `getApiV1TodosId`. */
+function operationId(method: string, route: string): string {
+  return `${method}${route.replace(/[^A-Za-z0-9]+(.)?/g, (_m, next?: string) => (next ?? '').toUpperCase())}`;
+}
+
 function operation(
   file: RouteFile,
   method: string,
@@ -235,7 +270,7 @@ function operation(
   }
 
   const op: OpenApiOperation = {
-    operationId: `${method}${file.route.replace(/[^A-Za-z0-9]+(.)?/g, (_m, next?: string) => (next ?? '').toUpperCase())}`,
+    operationId: operationId(method, file.route),
     summary: file.summary,
     description: file.description,
     'x-analog-file': file.file,
@@ -243,6 +278,7 @@ function operation(
     parameters,
     responses,
   };
+  if (file.session) op.security = [{ session: [] }];
   if (body) {
     const schema = toJsonSchema(body, 'input', defs);
     op.requestBody = {
@@ -275,6 +311,19 @@ function successResponse(
   return { description: 'The handler result.', content: { [file.contentType]: { schema } } };
 }
 
+/** The CORS preflight of a cross-origin route (lib/cors.ts), answered before the route runs. */
+function preflight(file: RouteFile): OpenApiOperation {
+  return {
+    operationId: operationId('options', file.route),
+    summary: 'CORS preflight',
+    description: 'An allowed `Origin` gets the `Access-Control-Allow-*` headers; any other gets none.',
+    'x-analog-file': 'src/server/middleware/cors.ts',
+    'x-analog-route': file.route,
+    parameters: [],
+    responses: { '204': { description: 'Preflight answered.' } },
+  };
+}
+
 /** Reads the schemas a validated route carries at run time; `{}` for a plain handler. */
 function schemasOf(module: { default?: unknown; route?: unknown }): Partial<RouteSchemas> {
   const handler = (module.route ?? module.default) as { '~schemas'?: Partial<RouteSchemas> } | undefined;
@@ -290,6 +339,7 @@ export async function buildOpenApi(files: readonly RouteFile[] = apiRouteFiles):
     const methods = file.method === 'default' ? anyMethods : [file.method];
     const item = (paths[openApiPath(file.route)] ??= {});
     for (const method of methods) item[method] = operation(file, method, schemas, defs);
+    if (crossOriginRoutes.includes(file.route)) item['options'] = preflight(file);
   }
   return {
     openapi: '3.1.0',

@@ -3,7 +3,7 @@
  * `../index.ts`, which is the build-time module.
  */
 export { isFormBody, mediaType, requestMediaType } from './content-type';
-export { appOrigin, isHttps } from './request';
+export { appOrigin, clientAddress, isHttps } from './request';
 // A page served from a cache (src/server/lib/page-cache.ts) gets a fresh nonce and policy, as a render does.
 export { createNonce, noncePolicy } from './csp';
 export { setPageHeaders } from './page-policy';

@@ -1,4 +1,4 @@
-import { type H3Event, getRequestHost, getRequestProtocol } from 'h3';
+import { type H3Event, getRequestHeader, getRequestHost, getRequestIP, getRequestProtocol } from 'h3';
 
 import { securityConfig } from './config';
 
@@ -22,4 +22,15 @@ export function appOrigin(event: H3Event): string {
   if (origin) return origin;
   const protocol = getRequestProtocol(event, { xForwardedProto: trustProxy });
   return `${protocol}://${getRequestHost(event, { xForwardedHost: trustProxy })}`;
+}
+
+/**
+ * The client's address: the socket's peer, or behind a trusted proxy the last `X-Forwarded-For`
+ * entry, the one that proxy appended (entries before it are whatever the client sent).
+ */
+export function clientAddress(event: H3Event): string {
+  const forwarded = securityConfig().trustProxy
+    ? getRequestHeader(event, 'x-forwarded-for')?.split(',').at(-1)?.trim()
+    : '';
+  return forwarded || (getRequestIP(event) ?? 'unknown');
 }

@@ -1,0 +1,44 @@
+import { ChangeDetectionStrategy, Component, computed, inject, input, signal } from '@angular/core';
+import { toSignal } from '@angular/core/rxjs-interop';
+import { ActivatedRoute, RouterLink } from '@angular/router';
+import { FormAction, injectRouteEndpointURL } from '@analogjs/router';
+
+import { type FieldErrors, issuesToFieldErrors, queryFieldErrors } from '../shared/form-errors';
+
+type FormState = 'submitting' | 'error' | 'redirect' | 'success' | 'navigate';
+
+/**
+ * The sign-in and sign-up form. It posts to its page's server action: hydrated through
+ * `FormAction`, or as a plain form post with JavaScript off. `next` travels in a hidden field.
+ */
+@Component({
+  selector: 'app-credentials-form',
+  imports: [FormAction, RouterLink],
+  changeDetection: ChangeDetectionStrategy.OnPush,
+  templateUrl: './credentials-form.html',
+})
+export class CredentialsForm {
+  readonly mode = input.required<'sign-in' | 'sign-up'>();
+
+  private readonly route = inject(ActivatedRoute);
+  private readonly query = toSignal(this.route.queryParamMap, { requireSync: true });
+
+  protected readonly endpoint = injectRouteEndpointURL(this.route.snapshot).pathname;
+  /** Checked again by the server action: only a path on this site is followed. */
+  protected readonly next = computed(() => this.query().get('next') ?? '/account');
+  protected readonly sending = signal(false);
+  private readonly submitted = signal<FieldErrors | undefined>(undefined);
+  protected readonly errors = computed(() => this.submitted() ?? queryFieldErrors(this.query()));
+
+  protected showIssues(issues: unknown) {
+    this.submitted.set(issuesToFieldErrors(issues));
+  }
+
+  protected track(state: FormState) {
+    this.sending.set(state === 'submitting');
+    if (state === 'submitting') this.submitted.set(undefined);
+    if (state === 'error' && !this.submitted()) {
+      this.submitted.set({ form: 'Could not reach the server. Please try again.' });
+    }
+  }
+}

@@ -1,0 +1,89 @@
+import { createError } from 'h3';
+import { z } from 'zod';
+
+import { useDatabase } from './database';
+import { databaseHttpError } from './database-errors';
+
+const noNul = [/^[^\0]*$/, 'Remove the NUL character'] as const;
+
+/** An email as accounts store it: trimmed and lower-cased, so one address is one account. */
+export const accountEmail = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .pipe(z.email('Enter a valid email address').max(254, 'Enter a valid email address'));
+
+/** The name a user shows, like every user's name: 1 to 100 characters. */
+export const displayName = z
+  .string()
+  .trim()
+  .min(1, 'Enter a name')
+  .max(100, 'Keep it under 100 characters')
+  .regex(...noNul);
+
+/**
+ * A new password: 8 to 128 characters. The cap comes before hashing, so a megabyte of password
+ * is a 422, not seconds of CPU.
+ */
+export const newPassword = z
+  .string()
+  .min(8, 'Use at least 8 characters')
+  .max(128, 'Use at most 128 characters')
+  .regex(...noNul);
+
+export const signUpInput = z.object({ email: accountEmail, name: displayName, password: newPassword });
+/** Sign-in checks only the cap: the rules for new passwords may change, old ones must still work. */
+export const signInInput = z.object({
+  email: accountEmail,
+  password: z.string().min(1, 'Enter your password').max(128, 'Use at most 128 characters'),
+});
+
+/** A user who can sign in, as the API answers with it: never the password hash. */
+export const accountOutput = z.object({ id: z.number().int(), name: z.string(), email: z.email() });
+export type Account = z.infer<typeof accountOutput>;
+
+/** Stores a user with credentials in one statement; an email that has an account is a 409. */
+export async function createAccount(
+  { email, name }: { email: string; name: string },
+  passwordHash: string,
+): Promise<Account> {
+  const db = await useDatabase();
+  try {
+    const { rows } = await db.sql<{ rows: Account[] }>`INSERT INTO users (name, email, password_hash)
+      VALUES (${name}, ${email}, ${passwordHash}) RETURNING id, name, email`;
+    return rows[0];
+  } catch (error) {
+    if (databaseHttpError(error)?.statusCode !== 409) throw error;
+    throw createError({ statusCode: 409, statusMessage: 'Conflict', message: 'That email has an account' });
+  }
+}
+
+/** The account with this email and its password hash, or `undefined`. */
+export async function findCredentials(
+  email: string,
+): Promise<(Account & { passwordHash: string }) | undefined> {
+  const db = await useDatabase();
+  const { rows } = await db.sql<{ rows: (Account & { passwordHash: string })[] }>`
+    SELECT id, name, email, password_hash AS "passwordHash" FROM users WHERE email = ${email}`;
+  return rows[0];
+}
+
+/** The account with this id, or `undefined` (also for a user without credentials). */
+export async function findAccount(id: number): Promise<Account | undefined> {
+  const db = await useDatabase();
+  const { rows } = await db.sql<{ rows: Account[] }>`
+    SELECT id, name, email FROM users WHERE id = ${id} AND email IS NOT NULL`;
+  return rows[0];
+}
+
+/** Changes an account's display name in one statement and answers it; a 404 if it is gone. */
+export async function renameAccount(id: number, name: string): Promise<Account> {
+  const db = await useDatabase();
+  const { rows } = await db.sql<{ rows: Account[] }>`
+    UPDATE users SET name = ${name} WHERE id = ${id} AND email IS NOT NULL RETURNING id, name, email`;
+  return rows[0] ?? notFound();
+}
+
+function notFound(): never {
+  throw createError({ statusCode: 404, statusMessage: 'Not Found', message: 'Account not found' });
+}

@@ -1,0 +1,10 @@
+/** Sign-out: the session cookie is emptied and expires; answers 204 with or without a session. */
+// POST /api/v1/auth/sign-out
+import { defineEventHandler, sendNoContent } from 'h3';
+
+import { endSession } from '../../../../lib/sessions';
+
+export default defineEventHandler((event) => {
+  endSession(event);
+  return sendNoContent(event);
+});

@@ -1,0 +1,19 @@
+/** Sign-up: validate, hash the password, store the account and start its session, answering 201. */
+// POST /api/v1/auth/sign-up
+import { defineServerRoute } from '@analogjs/router/server/actions';
+import { setResponseStatus } from 'h3';
+
+import { accountOutput, signUpInput } from '../../../../lib/accounts';
+import { signUp } from '../../../../lib/auth';
+
+export const route = defineServerRoute({
+  body: signUpInput,
+  output: accountOutput,
+  handler: async ({ body, event }) => {
+    const account = await signUp(event, body);
+    setResponseStatus(event, 201, 'Created');
+    return account;
+  },
+});
+
+export default route;

@@ -1,0 +1,15 @@
+/** Protected, validated write: the body schema runs first, then the `requireUser` guard, then one UPDATE. */
+// PATCH /api/v1/me
+import { defineServerRoute } from '@analogjs/router/server/actions';
+import { z } from 'zod';
+
+import { accountOutput, displayName, renameAccount } from '../../../lib/accounts';
+import { requireUser } from '../../../lib/auth';
+
+export const route = defineServerRoute({
+  body: z.object({ name: displayName }),
+  output: accountOutput,
+  handler: async ({ body, event }) => renameAccount((await requireUser(event)).id, body.name),
+});
+
+export default route;

@@ -1,0 +1,33 @@
+import { type H3Event, unsealSession } from 'h3';
+
+import { testSessionSecret } from './server';
+
+/** The request header that sends back a response's session cookie, or `''` when it set none. */
+export function sessionCookie(response: Response): string {
+  const cookie = response.headers.getSetCookie().find((line) => line.startsWith('session='));
+  return cookie?.split(';')[0] ?? '';
+}
+
+/** The `Set-Cookie` line of the session cookie, attributes included. */
+export function sessionSetCookie(response: Response): string {
+  return response.headers.getSetCookie().find((line) => line.startsWith('session=')) ?? '';
+}
+
+/** The session sealed in `cookie` (`session=…`), opened with the test servers' secret. */
+export function openSession(cookie: string) {
+  return unsealSession({} as H3Event, { password: testSessionSecret }, cookie.slice('session='.length));
+}
+
+/** A fresh, valid account: a unique email, a display name and a password. */
+export function newAccount(name = 'Ada') {
+  return { email: `${crypto.randomUUID()}@example.com`, name, password: 'correct horse battery' };
+}
+
+/** POSTs `body` as JSON to `path` of `baseUrl`, with extra headers such as `cookie`. */
+export function postJson(baseUrl: string, path: string, body: unknown, headers: Record<string, string> = {}) {
+  return fetch(`${baseUrl}${path}`, {
+    method: 'POST',
+    body: JSON.stringify(body),
+    headers: { 'content-type': 'application/json', ...headers },
+  });
+}
