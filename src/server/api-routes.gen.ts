@@ -194,10 +194,10 @@ export const apiRouteFiles = [
     route: '/api/v1/todos',
     method: 'get',
     file: 'src/server/routes/api/v1/todos.get.ts',
-    summary: 'Validated list with an exported `route`',
-    description: 'Clients infer the query and result types from it.',
+    summary: 'Keyset pages with an ETag',
+    description: '`?cursor=` pages stay stable under writes, and a matching `If-None-Match` answers 304.',
     success: 200,
-    statuses: [],
+    statuses: [304],
     contentType: 'application/json',
     load: () => import('./routes/api/v1/todos.get'),
   },
@@ -233,6 +233,17 @@ export const apiRouteFiles = [
     statuses: [],
     contentType: 'application/json',
     load: () => import('./routes/api/v1/todos/[id].patch'),
+  },
+  {
+    route: '/api/v1/todos/summary',
+    method: 'get',
+    file: 'src/server/routes/api/v1/todos/summary.get.ts',
+    summary: 'Cached handler',
+    description: '`defineCachedEventHandler` keeps an expensive answer in Nitro\'s cache storage until a write drops it.',
+    success: 200,
+    statuses: [304],
+    contentType: 'application/json',
+    load: () => import('./routes/api/v1/todos/summary.get'),
   },
   {
     route: '/api/v1/users',
@@ -351,6 +362,9 @@ export interface ApiRoutes {
   '/api/v1/todos/:id': {
     delete: typeof import('./routes/api/v1/todos/[id].delete');
     patch: typeof import('./routes/api/v1/todos/[id].patch');
+  };
+  '/api/v1/todos/summary': {
+    get: typeof import('./routes/api/v1/todos/summary.get');
   };
   '/api/v1/users': {
     get: typeof import('./routes/api/v1/users.get');

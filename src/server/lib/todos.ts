@@ -2,6 +2,7 @@ import { createError } from 'h3';
 import { randomUUID } from 'node:crypto';
 
 import { useDatabase } from './database';
+import { forgetTodoSummaries } from './todo-summary';
 
 export interface Todo {
   id: string;
@@ -27,16 +28,47 @@ function notFound(id: string): never {
   throw createError({ statusCode: 404, statusMessage: `Todo ${id} not found` });
 }
 
-/** Every todo, oldest first; only the open or only the finished ones when `done` is given. */
-export async function listTodos(done?: boolean): Promise<Todo[]> {
+/** One page of todos and the sort key of the todo after which the next page starts, if there is one. */
+export interface TodoPage {
+  items: Todo[];
+  after: [createdAt: string, id: string] | null;
+}
+
+/**
+ * Up to `limit` todos after `after`, oldest first; only the open or only the finished ones when
+ * `done` is given. A keyset page: `WHERE (created_at, id) > (…)` on the `(created_at, id)` index,
+ * so a todo inserted or deleted elsewhere never shifts the pages after it (an `OFFSET` page would),
+ * and page 500 costs what page 1 does. One row more than asked tells whether another page follows.
+ */
+export async function listTodoPage({
+  done,
+  limit,
+  after = ['', ''],
+}: {
+  done?: boolean;
+  limit: number;
+  after?: [string, string];
+}): Promise<TodoPage> {
   const db = await useDatabase();
-  const { rows } =
-    done === undefined
-      ? await db.sql<{ rows: TodoRow[] }>`SELECT id, title, done, created_at AS "createdAt"
-          FROM todos ORDER BY created_at, id`
-      : await db.sql<{ rows: TodoRow[] }>`SELECT id, title, done, created_at AS "createdAt"
-          FROM todos WHERE done = ${sqlBoolean(done)} ORDER BY created_at, id`;
-  return rows.map(toTodo);
+  const { rows } = await db.sql<{ rows: TodoRow[] }>`SELECT id, title, done, created_at AS "createdAt"
+    FROM todos
+    WHERE (created_at, id) > (${after[0]}, ${after[1]})
+      AND done = COALESCE(${done === undefined ? null : sqlBoolean(done)}, done)
+    ORDER BY created_at, id LIMIT ${limit + 1}`;
+  const items = rows.slice(0, limit).map(toTodo);
+  const last = items.at(-1);
+  return { items, after: rows.length > limit && last ? [last.createdAt, last.id] : null };
+}
+
+/**
+ * The version of the todos table: triggers add one on every insert, update and delete, in the
+ * writing transaction (migration 003), from any process.
+ */
+export async function todosVersion(): Promise<number> {
+  const db = await useDatabase();
+  const { rows } = await db.sql<{ rows: { version: number }[] }>`SELECT version FROM data_versions
+    WHERE name = 'todos'`;
+  return Number(rows[0].version);
 }
 
 export async function createTodo(title: string): Promise<Todo> {
@@ -44,6 +76,7 @@ export async function createTodo(title: string): Promise<Todo> {
   const { rows } = await db.sql<{ rows: TodoRow[] }>`INSERT INTO todos (id, title, done, created_at)
     VALUES (${randomUUID()}, ${title}, ${sqlBoolean(false)}, ${new Date().toISOString()})
     RETURNING id, title, done, created_at AS "createdAt"`;
+  await forgetTodoSummaries();
   return toTodo(rows[0]);
 }
 
@@ -57,11 +90,14 @@ export async function updateTodo(id: string, changes: Partial<Pick<Todo, 'title'
     SET title = COALESCE(${changes.title ?? null}, title), done = COALESCE(${changes.done === undefined ? null : sqlBoolean(changes.done)}, done)
     WHERE id = ${id}
     RETURNING id, title, done, created_at AS "createdAt"`;
-  return rows[0] ? toTodo(rows[0]) : notFound(id);
+  if (!rows[0]) notFound(id);
+  await forgetTodoSummaries();
+  return toTodo(rows[0]);
 }
 
 export async function deleteTodo(id: string): Promise<void> {
   const db = await useDatabase();
   const { rows } = await db.sql<{ rows: TodoRow[] }>`DELETE FROM todos WHERE id = ${id} RETURNING id`;
   if (!rows.length) notFound(id);
+  await forgetTodoSummaries();
 }
