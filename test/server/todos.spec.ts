@@ -58,9 +58,7 @@ async function revalidate(path: string) {
   }
 }
 
-const nilUuid = '00000000-0000-0000-0000-000000000000';
-
-/** The cursor a page ending at `todo` would answer: where a read of the newest todos starts. */
+/** The cursor a page ending at `todo` would answer: where a read of the todos older than it starts. */
 const cursorAfter = ({ createdAt, id }: Pick<Todo, 'createdAt' | 'id'>) => todoCursor.encode([createdAt, id]);
 
 describe('GET /api/v1/todos', () => {
@@ -85,7 +83,7 @@ describe('GET /api/v1/todos', () => {
     expect((await fetch(`${baseUrl}/api/v1/todos?done=maybe`)).status).toBe(422);
   });
 
-  it('answers 20 todos, oldest first, with a next cursor in the body and the Link header', async () => {
+  it('answers 20 todos, newest first, with a next cursor in the body and the Link header', async () => {
     for (let n = 0; n < 21; n += 1) await createTodo(`Page filler ${n}`);
     const first = await getPage('');
     expect(first.page.items).toHaveLength(20);
@@ -93,21 +91,27 @@ describe('GET /api/v1/todos', () => {
     expect(first.link).toBe(`</api/v1/todos?limit=20&cursor=${first.page.next}>; rel="next"`);
 
     const second = await getPage(`limit=20&cursor=${first.page.next}`);
-    const keys = [...first.page.items, ...second.page.items].map((todo) => [todo.createdAt, todo.id].join(' '));
-    expect(keys).toEqual(keys.toSorted());
+    const keys = [...first.page.items, ...second.page.items].map((todo) =>
+      [todo.createdAt, todo.id].join(' '),
+    );
+    expect(keys).toEqual(keys.toSorted().reverse());
     expect(new Set(keys).size).toBe(keys.length);
   });
 
   it('keeps the filter and the page size in the Link to the next page, and ends without one', async () => {
     const first = await createTodo('Link one');
-    await createTodo('Link two');
-    let next: string | null = cursorAfter({ createdAt: first.createdAt, id: nilUuid });
-    const { page, link } = await getPage(`done=false&limit=1&cursor=${next}`);
+    const second = await createTodo('Link two');
+    const { page, link } = await getPage(`done=false&limit=1&cursor=${cursorAfter(second)}`);
     expect(page.items[0].done).toBe(false);
-    expect(link).toBe(`</api/v1/todos?done=false&limit=1&cursor=${page.next}>; rel="next"`);
+    expect(link).toBe(`</api/v1/todos?limit=1&cursor=${page.next}&done=false>; rel="next"`);
 
+    let next: string | null = cursorAfter(first);
     let last: string | null = '';
-    while (next !== null) ({ page: { next }, link: last } = await getPage(`limit=100&cursor=${next}`));
+    while (next !== null)
+      ({
+        page: { next },
+        link: last,
+      } = await getPage(`limit=100&cursor=${next}`));
     expect(last).toBeNull();
   });
 
@@ -162,16 +166,17 @@ describe('GET /api/v1/todos', () => {
         fc.integer({ min: 1, max: 4 }),
         fc.array(step, { maxLength: 25 }),
         async (seeds, limit, steps) => {
-          // Only what is newer than this is read: the todos of this run, and of specs running beside it.
           const start = new Date(Date.now() - 1).toISOString();
           const existing: Todo[] = [];
           for (let n = 0; n < seeds; n += 1) existing.push(await createTodo(`Kept ${n}`));
           const live = [...existing];
           const seen: Todo[] = [];
-          let cursor: string | null = todoCursor.encode([start, nilUuid]);
+          let cursor: string | null | undefined;
+          // Pages run from the newest down; past the todos older than this run, the rest is old news.
+          const done = () => cursor === null || (seen.length > 0 && seen.at(-1)!.createdAt < start);
           const read = async () => {
-            if (cursor === null) return;
-            const { page } = await getPage(`limit=${limit}&cursor=${cursor}`);
+            if (done()) return;
+            const { page } = await getPage(`limit=${limit}${cursor ? `&cursor=${cursor}` : ''}`);
             seen.push(...page.items);
             cursor = page.next;
           };
@@ -183,7 +188,7 @@ describe('GET /api/v1/todos', () => {
             }
             if (action.kind === 'read') await read();
           }
-          while (cursor !== null) await read();
+          while (!done()) await read();
 
           const ids = seen.map((todo) => todo.id);
           expect(new Set(ids).size).toBe(ids.length);

@@ -51,7 +51,7 @@ export const todoPageQuery = z.object({
   cursor: todoCursor.optional(),
 });
 
-/** One page of todos, oldest first; `next` is the cursor of the following page, `null` on the last. */
+/** One page of todos, newest first; `next` is the cursor of the following page, `null` on the last. */
 export const todoPage = z.object({ items: z.array(todoOutput), next: z.string().nullable() });
 
 /** How `GET /api/v1/todos/summary` groups: by creation day or month; also every cache key it has. */

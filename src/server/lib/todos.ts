@@ -35,29 +35,40 @@ export interface TodoPage {
 }
 
 /**
- * Up to `limit` todos after `after`, oldest first; only the open or only the finished ones when
- * `done` is given. A keyset page: `WHERE (created_at, id) > (…)` on the `(created_at, id)` index,
- * so a todo inserted or deleted elsewhere never shifts the pages after it (an `OFFSET` page would),
- * and page 500 costs what page 1 does. One row more than asked tells whether another page follows.
+ * Up to `limit` todos, newest first, after the todo whose sort key is `after` (from the newest
+ * without it); only the open or only the finished ones when `done` is given. A keyset page:
+ * `(created_at, id) < (…)` on the `(created_at, id)` index, read backwards. A todo inserted or
+ * deleted elsewhere never shifts the pages after the cursor (an `OFFSET` page would), and page 500
+ * costs what page 1 does. One row more than asked tells whether another page follows.
  */
 export async function listTodoPage({
   done,
   limit,
-  after = ['', ''],
+  after,
 }: {
   done?: boolean;
   limit: number;
-  after?: [string, string];
+  after?: [createdAt: string, id: string];
 }): Promise<TodoPage> {
   const db = await useDatabase();
-  const { rows } = await db.sql<{ rows: TodoRow[] }>`SELECT id, title, done, created_at AS "createdAt"
-    FROM todos
-    WHERE (created_at, id) > (${after[0]}, ${after[1]})
-      AND done = COALESCE(${done === undefined ? null : sqlBoolean(done)}, done)
-    ORDER BY created_at, id LIMIT ${limit + 1}`;
+  const filter = done === undefined ? null : sqlBoolean(done);
+  const { rows } = after
+    ? await db.sql<{ rows: TodoRow[] }>`SELECT id, title, done, created_at AS "createdAt" FROM todos
+        WHERE (created_at, id) < (${after[0]}, ${after[1]}) AND done = COALESCE(${filter}, done)
+        ORDER BY created_at DESC, id DESC LIMIT ${limit + 1}`
+    : await db.sql<{ rows: TodoRow[] }>`SELECT id, title, done, created_at AS "createdAt" FROM todos
+        WHERE done = COALESCE(${filter}, done)
+        ORDER BY created_at DESC, id DESC LIMIT ${limit + 1}`;
   const items = rows.slice(0, limit).map(toTodo);
   const last = items.at(-1);
   return { items, after: rows.length > limit && last ? [last.createdAt, last.id] : null };
+}
+
+/** The `Link` to the page after this one, with the same filter and page size: `<…>; rel="next"`. */
+export function nextPageLink({ done, limit, cursor }: { done?: boolean; limit: number; cursor: string }) {
+  const query = new URLSearchParams({ limit: `${limit}`, cursor });
+  if (done !== undefined) query.set('done', `${done}`);
+  return `</api/v1/todos?${query}>; rel="next"`;
 }
 
 /**

@@ -4,7 +4,7 @@ import { defineServerRoute } from '@analogjs/router/server/actions';
 import { defineEventHandler, handleCacheHeaders, setResponseHeader } from 'h3';
 
 import { todoCursor, todoPage, todoPageQuery } from '../../../lib/todo-schemas';
-import { listTodoPage, todosVersion } from '../../../lib/todos';
+import { listTodoPage, nextPageLink, todosVersion } from '../../../lib/todos';
 
 export const route = defineServerRoute({
   query: todoPageQuery,
@@ -12,10 +12,7 @@ export const route = defineServerRoute({
   handler: async ({ query: { done, limit, cursor }, event }) => {
     const { items, after } = await listTodoPage({ done, limit, after: cursor });
     const next = after && todoCursor.encode(after);
-    if (next) {
-      const query = new URLSearchParams({ ...(done !== undefined && { done: `${done}` }), limit: `${limit}` });
-      setResponseHeader(event, 'link', `</api/v1/todos?${query}&cursor=${next}>; rel="next"`);
-    }
+    if (next) setResponseHeader(event, 'link', nextPageLink({ done, limit, cursor: next }));
     return { items, next };
   },
 });
