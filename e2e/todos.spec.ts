@@ -36,6 +36,30 @@ test.describe('PAGE /todos', () => {
     await expect(page.getByRole('alert')).toHaveText('Enter a title');
     await expect(page.getByLabel('New todo')).toHaveAccessibleDescription('Enter a title');
   });
+
+  test('shows 20 todos, newest first, and the older ones page by page on "Show more"', async ({
+    page,
+    request,
+  }) => {
+    const tag = test.info().testId;
+    for (let n = 1; n <= 21; n += 1) {
+      const created = await request.post('/api/v1/todos', { data: { title: `Paged ${n} ${tag}` } });
+      expect(created.status()).toBe(201);
+    }
+    await page.goto('/todos');
+    await expectHydrated(page);
+    const todo = (n: number) => page.getByRole('listitem').filter({ hasText: `Paged ${n} ${tag}` });
+    await expect(todo(21)).toBeVisible();
+    await expect(todo(1)).toHaveCount(0);
+
+    // Todos others add meanwhile land on top and may push this one a page further down.
+    const showMore = page.getByRole('button', { name: 'Show more' });
+    await expect(async () => {
+      if (await showMore.isEnabled()) await showMore.click();
+      await expect(todo(1)).toBeVisible({ timeout: 1_000 });
+    }).toPass();
+    await expect(page.getByRole('listitem').filter({ hasText: tag })).toHaveCount(21);
+  });
 });
 
 test.describe('PAGE /todos, live', () => {

@@ -21,7 +21,8 @@ export interface RouteFacts {
   success: number | null;
   /**
    * Other statuses the file answers itself: `createError({ statusCode })`, an error
-   * `setResponseStatus`, 400 from `readBody`, 304 from `handleCacheHeaders`.
+   * `setResponseStatus`, 400 from `readBody`, 304 from `handleCacheHeaders` or Nitro's
+   * `defineCachedEventHandler` (which answers a matching `If-None-Match` itself).
    */
   statuses: number[];
   /** The success body's media type. */
@@ -63,7 +64,7 @@ export function routeFacts(source: string): RouteFacts {
   if (/\breadBody\b/.test(source)) thrown.push(400);
   // A browser form post without JavaScript is redirected back to its page (lib/browser-forms.ts).
   if (source.includes('redirectBrowserForms(')) thrown.push(303);
-  if (source.includes('handleCacheHeaders(')) thrown.push(304);
+  if (/\b(handleCacheHeaders|defineCachedEventHandler)\(/.test(source)) thrown.push(304);
   for (const [name, codes] of Object.entries(libStatuses)) {
     if (new RegExp(`\\b${name}\\(`).test(source)) thrown.push(...codes);
   }

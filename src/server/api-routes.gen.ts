@@ -12,7 +12,6 @@ export const apiRouteFiles = [
     success: null,
     statuses: [404, 405],
     contentType: 'application/json',
-    session: false,
     load: () => import('./routes/api/[...]'),
   },
   {
@@ -24,7 +23,6 @@ export const apiRouteFiles = [
     success: 204,
     statuses: [400, 413],
     contentType: 'application/json',
-    session: false,
     load: () => import('./routes/api/csp-report.post'),
   },
   {
@@ -36,7 +34,6 @@ export const apiRouteFiles = [
     success: 200,
     statuses: [304],
     contentType: 'application/json',
-    session: false,
     load: () => import('./routes/api/openapi.json.get'),
   },
   {
@@ -48,44 +45,7 @@ export const apiRouteFiles = [
     success: 200,
     statuses: [],
     contentType: 'text/xml',
-    session: false,
     load: () => import('./routes/api/rss.xml'),
-  },
-  {
-    route: '/api/v1/auth/sign-in',
-    method: 'post',
-    file: 'src/server/routes/api/v1/auth/sign-in.post.ts',
-    summary: 'Rate-limited sign-in',
-    description: 'A wrong email or password is the same 401; the 6th failure in 15 minutes is a 429.',
-    success: 200,
-    statuses: [401, 429],
-    contentType: 'application/json',
-    session: false,
-    load: () => import('./routes/api/v1/auth/sign-in.post'),
-  },
-  {
-    route: '/api/v1/auth/sign-out',
-    method: 'post',
-    file: 'src/server/routes/api/v1/auth/sign-out.post.ts',
-    summary: 'Sign-out',
-    description: 'The session cookie is emptied and expires; answers 204 with or without a session.',
-    success: 204,
-    statuses: [],
-    contentType: 'application/json',
-    session: false,
-    load: () => import('./routes/api/v1/auth/sign-out.post'),
-  },
-  {
-    route: '/api/v1/auth/sign-up',
-    method: 'post',
-    file: 'src/server/routes/api/v1/auth/sign-up.post.ts',
-    summary: 'Sign-up',
-    description: 'Validate, hash the password, store the account and start its session, answering 201.',
-    success: 201,
-    statuses: [409, 429],
-    contentType: 'application/json',
-    session: false,
-    load: () => import('./routes/api/v1/auth/sign-up.post'),
   },
   {
     route: '/api/v1/boom',
@@ -96,7 +56,6 @@ export const apiRouteFiles = [
     success: 200,
     statuses: [],
     contentType: 'application/json',
-    session: false,
     load: () => import('./routes/api/v1/boom'),
   },
   {
@@ -108,7 +67,6 @@ export const apiRouteFiles = [
     success: 200,
     statuses: [303],
     contentType: 'application/json',
-    session: false,
     load: () => import('./routes/api/v1/contact.post'),
   },
   {
@@ -120,7 +78,6 @@ export const apiRouteFiles = [
     success: 200,
     statuses: [],
     contentType: 'application/json',
-    session: false,
     load: () => import('./routes/api/v1/docs/[...slug]'),
   },
   {
@@ -132,7 +89,6 @@ export const apiRouteFiles = [
     success: 200,
     statuses: [],
     contentType: 'text/plain',
-    session: false,
     load: () => import('./routes/api/v1/greet/[name]'),
   },
   {
@@ -144,7 +100,6 @@ export const apiRouteFiles = [
     success: 200,
     statuses: [],
     contentType: 'application/json',
-    session: false,
     load: () => import('./routes/api/v1/hello'),
   },
   {
@@ -156,7 +111,6 @@ export const apiRouteFiles = [
     success: 200,
     statuses: [],
     contentType: 'text/plain',
-    session: false,
     load: () => import('./routes/api/v1/hello/[name]'),
   },
   {
@@ -168,32 +122,7 @@ export const apiRouteFiles = [
     success: 200,
     statuses: [400],
     contentType: 'text/plain',
-    session: false,
     load: () => import('./routes/api/v1/items/[id]'),
-  },
-  {
-    route: '/api/v1/me',
-    method: 'get',
-    file: 'src/server/routes/api/v1/me.get.ts',
-    summary: 'Protected read',
-    description: 'The `requireUser` guard answers 401 without a valid session, else the account.',
-    success: 200,
-    statuses: [401],
-    contentType: 'application/json',
-    session: true,
-    load: () => import('./routes/api/v1/me.get'),
-  },
-  {
-    route: '/api/v1/me',
-    method: 'patch',
-    file: 'src/server/routes/api/v1/me.patch.ts',
-    summary: 'Protected, validated write',
-    description: 'The body schema runs first, then the `requireUser` guard, then one UPDATE.',
-    success: 200,
-    statuses: [401],
-    contentType: 'application/json',
-    session: true,
-    load: () => import('./routes/api/v1/me.patch'),
   },
   {
     route: '/api/v1/products',
@@ -204,7 +133,6 @@ export const apiRouteFiles = [
     success: 200,
     statuses: [],
     contentType: 'application/json',
-    session: false,
     load: () => import('./routes/api/v1/products.get'),
   },
   {
@@ -216,7 +144,6 @@ export const apiRouteFiles = [
     success: 200,
     statuses: [],
     contentType: 'text/csv',
-    session: false,
     load: () => import('./routes/api/v1/products.csv.get'),
   },
   {
@@ -228,7 +155,6 @@ export const apiRouteFiles = [
     success: 200,
     statuses: [],
     contentType: 'application/json',
-    session: false,
     load: () => import('./routes/api/v1/products/[id].get'),
   },
   {
@@ -240,7 +166,6 @@ export const apiRouteFiles = [
     success: 200,
     statuses: [],
     contentType: 'application/json',
-    session: false,
     load: () => import('./routes/api/v1/query'),
   },
   {
@@ -252,7 +177,6 @@ export const apiRouteFiles = [
     success: 302,
     statuses: [],
     contentType: 'application/json',
-    session: false,
     load: () => import('./routes/api/v1/redirect.get'),
   },
   {
@@ -264,19 +188,17 @@ export const apiRouteFiles = [
     success: 200,
     statuses: [],
     contentType: 'application/json',
-    session: false,
     load: () => import('./routes/api/v1/search.get'),
   },
   {
     route: '/api/v1/todos',
     method: 'get',
     file: 'src/server/routes/api/v1/todos.get.ts',
-    summary: 'Validated list with an exported `route`',
-    description: 'Clients infer the query and result types from it.',
+    summary: 'Keyset pages with an ETag',
+    description: '`?cursor=` pages stay stable under writes, and a matching `If-None-Match` answers 304.',
     success: 200,
-    statuses: [],
+    statuses: [304],
     contentType: 'application/json',
-    session: false,
     load: () => import('./routes/api/v1/todos.get'),
   },
   {
@@ -288,7 +210,6 @@ export const apiRouteFiles = [
     success: 201,
     statuses: [],
     contentType: 'application/json',
-    session: false,
     load: () => import('./routes/api/v1/todos.post'),
   },
   {
@@ -300,7 +221,6 @@ export const apiRouteFiles = [
     success: 204,
     statuses: [],
     contentType: 'application/json',
-    session: false,
     load: () => import('./routes/api/v1/todos/[id].delete'),
   },
   {
@@ -312,8 +232,18 @@ export const apiRouteFiles = [
     success: 200,
     statuses: [],
     contentType: 'application/json',
-    session: false,
     load: () => import('./routes/api/v1/todos/[id].patch'),
+  },
+  {
+    route: '/api/v1/todos/summary',
+    method: 'get',
+    file: 'src/server/routes/api/v1/todos/summary.get.ts',
+    summary: 'Cached handler',
+    description: '`defineCachedEventHandler` keeps an expensive answer in Nitro\'s cache storage until a write drops it.',
+    success: 200,
+    statuses: [304],
+    contentType: 'application/json',
+    load: () => import('./routes/api/v1/todos/summary.get'),
   },
   {
     route: '/api/v1/users',
@@ -324,7 +254,6 @@ export const apiRouteFiles = [
     success: 200,
     statuses: [],
     contentType: 'application/json',
-    session: false,
     load: () => import('./routes/api/v1/users.get'),
   },
   {
@@ -336,7 +265,6 @@ export const apiRouteFiles = [
     success: 201,
     statuses: [400, 422],
     contentType: 'application/json',
-    session: false,
     load: () => import('./routes/api/v1/users.post'),
   },
   {
@@ -348,7 +276,6 @@ export const apiRouteFiles = [
     success: 204,
     statuses: [],
     contentType: 'application/json',
-    session: false,
     load: () => import('./routes/api/v1/users/[id].delete'),
   },
   {
@@ -360,7 +287,6 @@ export const apiRouteFiles = [
     success: 200,
     statuses: [],
     contentType: 'application/json',
-    session: false,
     load: () => import('./routes/api/v1/users/[id].get'),
   },
   {
@@ -372,7 +298,6 @@ export const apiRouteFiles = [
     success: 200,
     statuses: [],
     contentType: 'application/json',
-    session: false,
     load: () => import('./routes/api/v1/users/[id].put'),
   },
 ] as const;
@@ -390,15 +315,6 @@ export interface ApiRoutes {
   };
   '/api/rss.xml': {
     default: typeof import('./routes/api/rss.xml');
-  };
-  '/api/v1/auth/sign-in': {
-    post: typeof import('./routes/api/v1/auth/sign-in.post');
-  };
-  '/api/v1/auth/sign-out': {
-    post: typeof import('./routes/api/v1/auth/sign-out.post');
-  };
-  '/api/v1/auth/sign-up': {
-    post: typeof import('./routes/api/v1/auth/sign-up.post');
   };
   '/api/v1/boom': {
     default: typeof import('./routes/api/v1/boom');
@@ -420,10 +336,6 @@ export interface ApiRoutes {
   };
   '/api/v1/items/:id': {
     default: typeof import('./routes/api/v1/items/[id]');
-  };
-  '/api/v1/me': {
-    get: typeof import('./routes/api/v1/me.get');
-    patch: typeof import('./routes/api/v1/me.patch');
   };
   '/api/v1/products': {
     get: typeof import('./routes/api/v1/products.get');
@@ -450,6 +362,9 @@ export interface ApiRoutes {
   '/api/v1/todos/:id': {
     delete: typeof import('./routes/api/v1/todos/[id].delete');
     patch: typeof import('./routes/api/v1/todos/[id].patch');
+  };
+  '/api/v1/todos/summary': {
+    get: typeof import('./routes/api/v1/todos/summary.get');
   };
   '/api/v1/users': {
     get: typeof import('./routes/api/v1/users.get');

@@ -1,12 +1,8 @@
 import { describe, expect, inject, it } from 'vitest';
 
-const baseUrl = inject('baseUrl');
+import { type Todo, allTodos } from '../support/todos';
 
-interface Todo {
-  id: string;
-  title: string;
-  done: boolean;
-}
+const baseUrl = inject('baseUrl');
 
 const send = (method: string, path: string, body: unknown) =>
   fetch(`${baseUrl}${path}`, {
@@ -23,10 +19,9 @@ async function createTodos(tag: string, count: number): Promise<Todo[]> {
   return Promise.all(created.map(async (response) => (await response).json() as Promise<Todo>));
 }
 
-/** The stored todos whose title starts with `tag` (`query` filters the list, as in `?done=true`). */
-async function storedTodos(tag: string, query = ''): Promise<Todo[]> {
-  const todos = (await (await fetch(`${baseUrl}/api/v1/todos${query}`)).json()) as Todo[];
-  return todos.filter((todo) => todo.title.startsWith(tag));
+/** The stored todos whose title starts with `tag` (only the finished ones with `done: true`). */
+async function storedTodos(tag: string, filter: { done?: boolean } = {}): Promise<Todo[]> {
+  return (await allTodos(baseUrl, filter)).filter((todo) => todo.title.startsWith(tag));
 }
 
 describe('concurrent writes to /api/v1/todos', () => {
@@ -50,7 +45,7 @@ describe('concurrent writes to /api/v1/todos', () => {
     );
     expect(toggles.every((response) => response.status === 200)).toBe(true);
 
-    expect(await storedTodos(tag, '?done=true')).toHaveLength(50);
+    expect(await storedTodos(tag, { done: true })).toHaveLength(50);
   });
 
   it('keeps both of two concurrent changes to the same todo', async () => {

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 
 import { type RunningServer, startProductionServer } from '../support/server';
 import { rawRequest } from '../support/raw-request';
+import { allTodos } from '../support/todos';
 
 const baseUrl = inject('baseUrl');
 const ownOrigin = new URL(baseUrl).origin;
@@ -48,8 +49,7 @@ async function createTodo(title: string): Promise<Todo> {
 }
 
 async function storedTitles(): Promise<string[]> {
-  const response = await send('GET', '/api/v1/todos', undefined, undefined);
-  return (JSON.parse(response.body) as Todo[]).map((todo) => todo.title);
+  return (await allTodos(baseUrl)).map((todo) => todo.title);
 }
 
 describe('cross-site form submissions', () => {

@@ -7,19 +7,13 @@ import { type EventStreamClient, openEventStream } from '../support/event-stream
 import { type RunningServer, startProductionServer } from '../support/server';
 import { changesTagged, createTodo, expectBurstOnce, sendTodo } from '../support/todo-api';
 import { newAccount, postJson } from '../support/sessions';
+import { type Todo, allTodos } from '../support/todos';
 
 let server: RunningServer;
 
 interface User {
   id: number;
   name: string;
-}
-
-interface Todo {
-  id: string;
-  title: string;
-  done: boolean;
-  createdAt: string;
 }
 
 const send = (method: string, path: string, body: unknown) =>
@@ -93,7 +87,7 @@ describe('BUILD_PRESET=node-cluster', () => {
     const created = await createConcurrently<Todo>('/api/v1/todos', 200, (n) => ({ title: `${tag} ${n}` }));
     expect(new Set(created.map((todo) => todo.id)).size).toBe(200);
 
-    const stored = (await getJson<Todo[]>('/api/v1/todos')).filter((todo) => todo.title.startsWith(tag));
+    const stored = (await allTodos(server.url)).filter((todo) => todo.title.startsWith(tag));
     expect(stored).toHaveLength(200);
     expect(stored).toEqual(expect.arrayContaining(created));
   });
@@ -109,7 +103,7 @@ describe('BUILD_PRESET=node-cluster', () => {
     );
     expect(changes.map((response) => response.status)).toEqual(Array(40).fill(200));
 
-    const stored = (await getJson<Todo[]>('/api/v1/todos')).filter((todo) => todo.title.startsWith(tag));
+    const stored = (await allTodos(server.url)).filter((todo) => todo.title.startsWith(tag));
     expect(stored).toHaveLength(20);
     for (const todo of stored)
       expect(todo).toMatchObject({ title: expect.stringMatching(/ renamed$/), done: true });
@@ -124,6 +118,32 @@ describe('BUILD_PRESET=node-cluster', () => {
     );
     const statuses = responses.map((response) => response.status).sort();
     expect(statuses).toEqual([...Array(5).fill(401), ...Array(5).fill(429)]);
+  });
+
+  it('serves the cached todo summary from one cache shared by every worker, and afresh after a write', async () => {
+    interface Summary {
+      total: number;
+      computedAt: string;
+    }
+    const read = () => getJson<Summary>('/api/v1/todos/summary');
+    const readMany = () => Promise.all(Array.from({ length: 20 }, read));
+    // The first read computes the answer and stores it as it responds: two reads that agree show it stored.
+    let first = await read();
+    await expect
+      .poll(async () => {
+        const previous = first;
+        first = await read();
+        return first.computedAt === previous.computedAt;
+      })
+      .toBe(true);
+    // Twenty reads spread over the workers: every one is that answer, from the one cache.
+    for (const summary of await readMany()) expect(summary.computedAt).toBe(first.computedAt);
+
+    await createConcurrently<Todo>('/api/v1/todos', 1, () => ({ title: 'Counted by every worker' }));
+    for (const summary of await readMany()) {
+      expect(summary.total).toBe(first.total + 1);
+      expect(summary.computedAt).not.toBe(first.computedAt);
+    }
   });
 });
 

@@ -84,7 +84,7 @@ describe('api(): params, query and body from the schemas', () => {
 
 describe('api(): results', () => {
   it('resolves to the handler result, as JSON', () => {
-    expectTypeOf(api('/api/v1/todos')).resolves.toEqualTypeOf<Todo[]>();
+    expectTypeOf(api('/api/v1/todos')).resolves.toEqualTypeOf<{ items: Todo[]; next: string | null }>();
     expectTypeOf(
       api('/api/v1/todos', { method: 'POST', body: { title: 'Tea' } }),
     ).resolves.toEqualTypeOf<Todo>();

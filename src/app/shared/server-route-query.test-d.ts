@@ -9,7 +9,7 @@ declare const api: Api;
 describe('apiQueryOptions', () => {
   it('types the result and the query from the path', () => {
     const options = apiQueryOptions(api, '/api/v1/todos', { query: { done: 'true' } });
-    expectTypeOf(options.queryFn).returns.resolves.toEqualTypeOf<Todo[]>();
+    expectTypeOf(options.queryFn).returns.resolves.toEqualTypeOf<{ items: Todo[]; next: string | null }>();
     // @ts-expect-error `done` is 'true' or 'false', not a boolean
     apiQueryOptions(api, '/api/v1/todos', { query: { done: true } });
     // @ts-expect-error search needs its `q`

@@ -2,7 +2,7 @@ import { isPlatformBrowser } from '@angular/common';
 import { DestroyRef, PLATFORM_ID, afterNextRender, inject } from '@angular/core';
 import { QueryClient } from '@tanstack/angular-query-experimental';
 
-import { apiQueryKey } from '../shared/server-route-query';
+import { todosQueryKey } from './todos-query';
 
 /**
  * The events of `GET /api/v1/todos/events` after which the list may differ from the cached one:
@@ -23,7 +23,7 @@ export function injectLiveTodos(): void {
   const destroyRef = inject(DestroyRef);
   afterNextRender(() => {
     const source = new EventSource('/api/v1/todos/events');
-    const refresh = () => queryClient.invalidateQueries({ queryKey: apiQueryKey('/api/v1/todos') });
+    const refresh = () => queryClient.invalidateQueries({ queryKey: todosQueryKey });
     for (const type of listEvents) source.addEventListener(type, refresh);
     destroyRef.onDestroy(() => source.close());
   });

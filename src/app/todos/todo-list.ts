@@ -1,9 +1,10 @@
 import { ChangeDetectionStrategy, Component, computed, inject } from '@angular/core';
-import { QueryClient, injectMutation, injectQuery } from '@tanstack/angular-query-experimental';
+import { QueryClient, injectInfiniteQuery, injectMutation } from '@tanstack/angular-query-experimental';
 
 import { formErrors } from '../shared/form-errors';
 import { injectApi } from '../shared/inject-api';
-import { apiMutationOptions, apiQueryKey, apiQueryOptions } from '../shared/server-route-query';
+import { apiMutationOptions } from '../shared/server-route-query';
+import { todoPagesOptions, todosQueryKey } from './todos-query';
 import { injectLiveTodos } from './live-todos';
 
 @Component({
@@ -15,10 +16,12 @@ export class TodoList {
   private readonly api = injectApi();
   private readonly queryClient = inject(QueryClient);
   private readonly refresh = {
-    onSuccess: () => this.queryClient.invalidateQueries({ queryKey: apiQueryKey('/api/v1/todos') }),
+    onSuccess: () => this.queryClient.invalidateQueries({ queryKey: todosQueryKey }),
   };
 
-  protected readonly todos = injectQuery(() => apiQueryOptions(this.api, '/api/v1/todos'));
+  protected readonly todos = injectInfiniteQuery(() => todoPagesOptions(this.api));
+  /** The pages loaded so far, as one list. */
+  protected readonly items = computed(() => this.todos.data()?.pages.flatMap((page) => page.items) ?? []);
   protected readonly create = injectMutation(() => ({
     ...apiMutationOptions(this.api, '/api/v1/todos', 'POST'),
     ...this.refresh,

@@ -4,6 +4,8 @@ import users from '../migrations/001-users';
 import todos from '../migrations/002-todos';
 import credentials from '../migrations/003-credentials';
 import todoEvents from '../migrations/004-todo-events';
+import todosVersion from '../migrations/005-todos-version';
+import cacheEntries from '../migrations/006-cache-entries';
 
 export type Dialect = 'sqlite' | 'postgresql';
 
@@ -15,7 +17,7 @@ export interface Migration {
 }
 
 /** Every migration, oldest first. A new one is a new file with the next version, listed here. */
-export const migrations: Migration[] = [users, todos, credentials, todoEvents];
+export const migrations: Migration[] = [users, todos, credentials, todoEvents, todosVersion, cacheEntries];
 
 /**
  * Runs `work` in one transaction that holds the write lock from its start, so processes starting

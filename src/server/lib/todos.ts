@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 
 import { useDatabase } from './database';
 import { announceTodoChange } from './todo-events';
+import { forgetTodoSummaries } from './todo-summary';
 
 export interface Todo {
   id: string;
@@ -34,16 +35,58 @@ function notFound(id: string): never {
  * process's open streams at once; other processes learn of it from the database.
  */
 
-/** Every todo, oldest first; only the open or only the finished ones when `done` is given. */
-export async function listTodos(done?: boolean): Promise<Todo[]> {
+/** One page of todos and the sort key of the todo after which the next page starts, if there is one. */
+export interface TodoPage {
+  items: Todo[];
+  after: [createdAt: string, id: string] | null;
+}
+
+/**
+ * Up to `limit` todos, newest first, after the todo whose sort key is `after` (from the newest
+ * without it); only the open or only the finished ones when `done` is given. A keyset page:
+ * `(created_at, id) < (…)` on the `(created_at, id)` index, read backwards. A todo inserted or
+ * deleted elsewhere never shifts the pages after the cursor (an `OFFSET` page would), and page 500
+ * costs what page 1 does. One row more than asked tells whether another page follows.
+ */
+export async function listTodoPage({
+  done,
+  limit,
+  after,
+}: {
+  done?: boolean;
+  limit: number;
+  after?: [createdAt: string, id: string];
+}): Promise<TodoPage> {
   const db = await useDatabase();
-  const { rows } =
-    done === undefined
-      ? await db.sql<{ rows: TodoRow[] }>`SELECT id, title, done, created_at AS "createdAt"
-          FROM todos ORDER BY created_at, id`
-      : await db.sql<{ rows: TodoRow[] }>`SELECT id, title, done, created_at AS "createdAt"
-          FROM todos WHERE done = ${sqlBoolean(done)} ORDER BY created_at, id`;
-  return rows.map(toTodo);
+  const filter = done === undefined ? null : sqlBoolean(done);
+  const { rows } = after
+    ? await db.sql<{ rows: TodoRow[] }>`SELECT id, title, done, created_at AS "createdAt" FROM todos
+        WHERE (created_at, id) < (${after[0]}, ${after[1]}) AND done = COALESCE(${filter}, done)
+        ORDER BY created_at DESC, id DESC LIMIT ${limit + 1}`
+    : await db.sql<{ rows: TodoRow[] }>`SELECT id, title, done, created_at AS "createdAt" FROM todos
+        WHERE done = COALESCE(${filter}, done)
+        ORDER BY created_at DESC, id DESC LIMIT ${limit + 1}`;
+  const items = rows.slice(0, limit).map(toTodo);
+  const last = items.at(-1);
+  return { items, after: rows.length > limit && last ? [last.createdAt, last.id] : null };
+}
+
+/** The `Link` to the page after this one, with the same filter and page size: `<…>; rel="next"`. */
+export function nextPageLink({ done, limit, cursor }: { done?: boolean; limit: number; cursor: string }) {
+  const query = new URLSearchParams({ limit: `${limit}`, cursor });
+  if (done !== undefined) query.set('done', `${done}`);
+  return `</api/v1/todos?${query}>; rel="next"`;
+}
+
+/**
+ * The version of the todos table: triggers add one on every insert, update and delete, in the
+ * writing transaction (migration 003), from any process.
+ */
+export async function todosVersion(): Promise<number> {
+  const db = await useDatabase();
+  const { rows } = await db.sql<{ rows: { version: number }[] }>`SELECT version FROM data_versions
+    WHERE name = 'todos'`;
+  return Number(rows[0].version);
 }
 
 export async function createTodo(title: string): Promise<Todo> {
@@ -52,6 +95,7 @@ export async function createTodo(title: string): Promise<Todo> {
     VALUES (${randomUUID()}, ${title}, ${sqlBoolean(false)}, ${new Date().toISOString()})
     RETURNING id, title, done, created_at AS "createdAt"`;
   announceTodoChange();
+  await forgetTodoSummaries();
   return toTodo(rows[0]);
 }
 
@@ -67,6 +111,7 @@ export async function updateTodo(id: string, changes: Partial<Pick<Todo, 'title'
     RETURNING id, title, done, created_at AS "createdAt"`;
   if (!rows[0]) notFound(id);
   announceTodoChange();
+  await forgetTodoSummaries();
   return toTodo(rows[0]);
 }
 
@@ -75,4 +120,5 @@ export async function deleteTodo(id: string): Promise<void> {
   const { rows } = await db.sql<{ rows: TodoRow[] }>`DELETE FROM todos WHERE id = ${id} RETURNING id`;
   if (!rows.length) notFound(id);
   announceTodoChange();
+  await forgetTodoSummaries();
 }

@@ -1,20 +1,28 @@
-/** Validated list with an exported `route`: clients infer the query and result types from it. */
-// GET /api/v1/todos?done=true|false
+/** Keyset pages with an ETag: `?cursor=` pages stay stable under writes, and a matching `If-None-Match` answers 304. */
+// GET /api/v1/todos?limit=20&cursor=…&done=false
 import { defineServerRoute } from '@analogjs/router/server/actions';
-import { z } from 'zod';
+import { defineEventHandler, handleCacheHeaders, setResponseHeader } from 'h3';
 
-import { todoOutput } from '../../../lib/todo-schemas';
-import { listTodos } from '../../../lib/todos';
+import { todoCursor, todoPage, todoPageQuery } from '../../../lib/todo-schemas';
+import { listTodoPage, nextPageLink, todosVersion } from '../../../lib/todos';
 
 export const route = defineServerRoute({
-  query: z.object({
-    done: z
-      .enum(['true', 'false'])
-      .transform((done) => done === 'true')
-      .optional(),
-  }),
-  output: z.array(todoOutput),
-  handler: ({ query }) => listTodos(query.done),
+  query: todoPageQuery,
+  output: todoPage,
+  handler: async ({ query: { done, limit, cursor }, event }) => {
+    const { items, after } = await listTodoPage({ done, limit, after: cursor });
+    const next = after && todoCursor.encode(after);
+    if (next) setResponseHeader(event, 'link', nextPageLink({ done, limit, cursor: next }));
+    return { items, next };
+  },
 });
 
-export default route;
+/**
+ * The ETag is the table's version, read before the page so it is never newer than the page:
+ * a client holding the current one gets 304 and no body, for one indexed read.
+ */
+export default defineEventHandler(async (event) => {
+  if (handleCacheHeaders(event, { etag: `"todos-${await todosVersion()}"`, cacheControls: ['no-cache'] }))
+    return;
+  return route(event);
+});

@@ -1,0 +1,8 @@
+import type { Migration } from '../lib/migrations';
+
+/** Nitro's `cache:` storage (lib/cache-storage.ts): one row per cached answer, shared by every process. */
+export default {
+  version: 6,
+  name: 'cache-entries',
+  up: () => ['CREATE TABLE cache_entries (key TEXT PRIMARY KEY, value TEXT NOT NULL)'],
+} satisfies Migration;

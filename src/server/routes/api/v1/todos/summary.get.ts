@@ -1,0 +1,28 @@
+/** Cached handler: `defineCachedEventHandler` keeps an expensive answer in Nitro's cache storage until a write drops it. */
+// GET /api/v1/todos/summary?by=month
+import { defineServerRoute } from '@analogjs/router/server/actions';
+import { type H3Event, getQuery } from 'h3';
+import { defineCachedEventHandler } from 'nitropack/runtime';
+
+import { todoSummary, todoSummaryQuery } from '../../../../lib/todo-schemas';
+import { summarizeTodos, todoSummaryCacheName } from '../../../../lib/todo-summary';
+
+export const route = defineServerRoute({
+  query: todoSummaryQuery,
+  output: todoSummary,
+  handler: ({ query }) => summarizeTodos(query.by),
+});
+
+/** The answer depends on `by` and the table alone, never on who asks: the key is the validated `by`. */
+const cacheKey = (event: H3Event) => todoSummaryQuery.safeParse(getQuery(event)).data?.by ?? '';
+
+export default defineCachedEventHandler(route, {
+  name: todoSummaryCacheName,
+  // Fresh for 60 s; then served stale for up to 10 min while one request recomputes it.
+  maxAge: 60,
+  swr: true,
+  staleMaxAge: 600,
+  getKey: cacheKey,
+  // Bad input is never a key: the route itself answers it, with 422.
+  shouldBypassCache: (event) => !cacheKey(event),
+});
