@@ -1,19 +1,7 @@
 import type { Database } from 'db0';
 
-import users from '../migrations/001-users';
-import todos from '../migrations/002-todos';
-
-export type Dialect = 'sqlite' | 'postgresql';
-
-/** One schema change. `up` gives its statements for a dialect; most are the same in both. */
-export interface Migration {
-  version: number;
-  name: string;
-  up: (dialect: Dialect) => string[];
-}
-
-/** Every migration, oldest first. A new one is a new file with the next version, listed here. */
-export const migrations: Migration[] = [users, todos];
+import { migrations } from '../migrations';
+import type { Dialect } from '../migrations/migration';
 
 /**
  * Runs `work` in one transaction that holds the write lock from its start, so processes starting
