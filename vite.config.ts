@@ -5,10 +5,9 @@ import { fileURLToPath } from 'node:url';
 import { mergeHooks } from 'hookable';
 import { defineConfig } from 'vite';
 
-import { apiContract } from './src/build/api-contract.ts';
+import { apiContract, routeCataloguePlugin } from './src/modules/api-contract/index.ts';
 import { pagesOnlySitemap } from './src/build/pages-only-sitemap.ts';
 import { quietSourcemapWarnings } from './src/build/quiet-sourcemap-warnings.ts';
-import { routeCataloguePlugin } from './src/build/route-catalogue.ts';
 import { sequentialEnvironmentBuilds } from './src/build/sequential-environment-builds.ts';
 import { prerenderedCsp } from './src/build/prerendered-csp.ts';
 import { products } from './src/server/lib/products.ts';
@@ -17,6 +16,7 @@ import { documentHeaders, hsts, resourceHeaders } from './src/server/lib/securit
 import { siteUrl } from './src/server/lib/site.ts';
 
 const fromRoot = (path: string) => fileURLToPath(new URL(path, import.meta.url));
+const apiRoutesFile = fromRoot('./src/server/api-routes.gen.ts');
 
 /**
  * Module aliases, read from `paths` in tsconfig.json, their one place: Vite, Nitro and Vitest resolve
@@ -61,8 +61,8 @@ export default defineConfig({
         ...output,
         // Both write into the public folder after prerendering; mergeHooks runs each in turn.
         hooks: mergeHooks(pagesOnlySitemap({ host: siteUrl() }), pageHashes.nitroHooks),
-        // Writes src/server/api-routes.gen.ts: the typed client's and the OpenAPI document's route list.
-        modules: [apiContract({ outFile: fromRoot('./src/server/api-routes.gen.ts'), root: fromRoot('.') })],
+        // One scan of the route files: src/server/api-routes.gen.ts, /api/openapi.json, 405 `Allow`.
+        modules: [apiContract({ outFile: apiRoutesFile, root: fromRoot('.') })],
         // Nitro copies the client build into the public folder. Its index.html must stay out:
         // as a static file it would answer GET / with the bare shell, skipping SSR and the
         // home page's loader. An absolute path ignores exactly that file (Analog 2.7 deletes it
@@ -98,7 +98,7 @@ export default defineConfig({
         ],
       },
     }),
-    routeCataloguePlugin(fromRoot('.')),
+    routeCataloguePlugin(fromRoot('.'), apiRoutesFile),
     sequentialEnvironmentBuilds(),
   ],
   test: {
@@ -111,6 +111,7 @@ export default defineConfig({
           include: [
             'src/backports/**/*.spec.ts',
             'src/build/**/*.spec.ts',
+            'src/modules/**/*.spec.ts',
             'src/server/lib/**/*.spec.ts',
             'src/app/shared/**/*.spec.ts',
           ],

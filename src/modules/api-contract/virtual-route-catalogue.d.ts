@@ -1,6 +1,6 @@
-/** The route files' headers, served by `routeCataloguePlugin` in `src/build/route-catalogue.ts`. */
+/** The catalogue rows, served by `routeCataloguePlugin` in `src/modules/api-contract/build/catalogue.ts`. */
 declare module 'virtual:route-catalogue' {
-  import type { CatalogueEntry } from './route-catalogue';
+  import type { CatalogueEntry } from './build/header';
 
   export const routeCatalogue: readonly CatalogueEntry[];
 }

@@ -1,8 +1,19 @@
 /** Report sink: browsers POST Content-Security-Policy violations here; each is logged, nothing is echoed. */
 // POST /api/csp-report
 import { createError, defineEventHandler, readRawBody, sendNoContent } from 'h3';
+import { defineRouteMeta } from 'nitropack/runtime';
 
 import { cspReportBody, maxReportBytes, violations } from '../../lib/csp-report';
+
+defineRouteMeta({
+  openAPI: {
+    responses: {
+      204: { description: 'The report was logged.' },
+      400: { description: 'Not a CSP violation report.' },
+      413: { description: 'The report is over its size limit.' },
+    },
+  },
+});
 
 export default defineEventHandler(async (event) => {
   const raw = (await readRawBody(event, false)) ?? Buffer.alloc(0);
