@@ -4,16 +4,16 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 
-import { apiContract } from './src/build/api-contract.ts';
+import { apiContract, routeCataloguePlugin } from './src/modules/api-contract/index.ts';
 import { pagesOnlySitemap } from './src/build/pages-only-sitemap.ts';
 import { quietSourcemapWarnings } from './src/build/quiet-sourcemap-warnings.ts';
-import { routeCataloguePlugin } from './src/build/route-catalogue.ts';
 import { sequentialEnvironmentBuilds } from './src/build/sequential-environment-builds.ts';
 import { cspNoncePlaceholder, security } from './src/modules/security/index.ts';
 import { products } from './src/server/lib/products.ts';
 import { siteUrl } from './src/server/lib/site.ts';
 
 const fromRoot = (path: string) => fileURLToPath(new URL(path, import.meta.url));
+const apiRoutesFile = fromRoot('./src/server/api-routes.gen.ts');
 
 /**
  * Module aliases, read from `paths` in tsconfig.json, their one place: Vite, Nitro and Vitest resolve
@@ -81,8 +81,8 @@ export default defineConfig({
         modules: [
           // Headers, page CSP, report endpoint, cross-site form guard, body limit, proxy trust.
           ...(withSecurity ? [security({ bodyLimit: 1024 * 1024 })] : []),
-          // Writes src/server/api-routes.gen.ts: the typed client's and the OpenAPI document's route list.
-          apiContract({ outFile: fromRoot('./src/server/api-routes.gen.ts'), root: fromRoot('.') }),
+          // One scan of the route files: src/server/api-routes.gen.ts, /api/openapi.json, 405 `Allow`.
+          apiContract({ outFile: apiRoutesFile, root: fromRoot('.') }),
         ],
         // Nitro copies the client build into the public folder. Its index.html must stay out:
         // as a static file it would answer GET / with the bare shell, skipping SSR and the
@@ -117,7 +117,7 @@ export default defineConfig({
         ],
       },
     }),
-    routeCataloguePlugin(fromRoot('.')),
+    routeCataloguePlugin(fromRoot('.'), apiRoutesFile),
     sequentialEnvironmentBuilds(),
   ],
   test: {

@@ -1,41 +1,31 @@
 import { Validator } from '@seriousme/openapi-schema-validator';
-import { readFileSync, readdirSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, inject, it } from 'vitest';
 
 import { root } from '../support/build';
-import type { OpenApiDocument } from '../../src/server/lib/openapi';
+import { contractChecker } from '../support/openapi-contract';
+import {
+  type OpenApiDocument,
+  anyMethods,
+  openApiPath,
+} from '../../src/modules/api-contract/runtime/openapi';
+import { apiCatalogue } from '../../src/server/api-routes.gen';
 
 const baseUrl = inject('baseUrl');
-const routesDir = join(root, 'src/server/routes/api');
-const methods = ['get', 'post', 'put', 'patch', 'delete'];
 
 async function getDocument() {
   const response = await fetch(`${baseUrl}/api/openapi.json`);
   return { response, document: (await response.json()) as OpenApiDocument };
 }
 
-/** The API routes a local module registers itself (src/modules/<name>/index.ts), not found by file name. */
-const moduleRoutes = [
-  {
-    file: 'src/modules/security/runtime/handlers/csp-report.post.ts',
-    path: '/api/csp-report',
-    methods: ['post'],
-  },
-];
-
-/** Each route file under src/server/routes/api, found on disk, as its URL pattern and its methods, and the modules' routes. */
+/** Each API route the build scanned (the list it wrote beside the sources), as its OpenAPI path and methods. */
 function routeFiles() {
-  const files = readdirSync(routesDir, { recursive: true, encoding: 'utf8' })
-    .filter((file) => file.endsWith('.ts'))
-    .map((file) => {
-      const suffix = /\.(get|post|put|patch|delete)\.ts$/.exec(file)?.[1];
-      const path = `/api/${file.replace(/\.(get|post|put|patch|delete)?\.?ts$/, '').replace(/\.$/, '')}`
-        .replace(/\/\[\.\.\.\]$/, '/{path}')
-        .replace(/\[(?:\.\.\.)?(\w+)\]/g, '{$1}');
-      return { file: relative(root, join(routesDir, file)), path, methods: suffix ? [suffix] : methods };
-    });
-  return [...files, ...moduleRoutes];
+  return apiCatalogue.map(({ file, method, url }) => ({
+    file,
+    path: openApiPath(url),
+    methods: method === 'ANY' ? [...anyMethods] : [method.toLowerCase()],
+  }));
 }
 
 describe('GET /api/openapi.json', () => {
@@ -97,6 +87,23 @@ describe('/api/openapi.json against the route files', () => {
     }
   });
 
+  it('documents the statuses a route declares, a 404 thrown in its lib function included', async () => {
+    const { document } = await getDocument();
+    expect(document.paths['/api/v1/users/{id}']['get'].responses['404']).toMatchObject({
+      description: 'No user has the id.',
+    });
+    expect(document.paths['/api/v1/products']['get'].responses).not.toHaveProperty('404');
+  });
+
+  it('is what the suite checks every response against: an undeclared status is a problem', async () => {
+    const { document } = await getDocument();
+    const check = contractChecker(document);
+    const seen = { method: 'GET', path: '/api/v1/products', contentType: 'application/json', body: '{}' };
+    expect(check({ ...seen, status: 404 })).toEqual([
+      'GET /api/v1/products → 404: status not documented for /api/v1/products',
+    ]);
+  });
+
   it('takes summary and description from the 2-line header', async () => {
     const { document } = await getDocument();
     const op = document.paths['/api/v1/todos/{id}']['patch'];
@@ -140,14 +147,14 @@ describe('/api/openapi.json from the schemas', () => {
     expect(op.responses['422']).toEqual({ $ref: '#/components/responses/ValidationFailed' });
   });
 
-  it('shares one 422 with the issues schema and X-Analog-Errors, and JSON 404, 405 and 413 bodies', async () => {
+  it('shares one 422 with the issues schema and X-Analog-Errors, and JSON 405 and 413 bodies', async () => {
     const { document } = await getDocument();
     const { responses } = document.components;
     expect(responses['ValidationFailed']).toMatchObject({
       headers: { 'X-Analog-Errors': { $ref: '#/components/headers/X-Analog-Errors' } },
       content: { 'application/json': { schema: { $ref: '#/components/schemas/Issues' } } },
     });
-    for (const name of ['NotFound', 'MethodNotAllowed', 'PayloadTooLarge']) {
+    for (const name of ['MethodNotAllowed', 'PayloadTooLarge']) {
       expect(responses[name]).toMatchObject({
         content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorBody' } } },
       });

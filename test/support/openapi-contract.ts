@@ -2,7 +2,11 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { createRouter } from 'radix3';
 
-import type { OpenApiDocument, OpenApiOperation, OpenApiResponse } from '../../src/server/lib/openapi';
+import type {
+  OpenApiDocument,
+  OpenApiOperation,
+  OpenApiResponse,
+} from '../../src/modules/api-contract/runtime/openapi';
 
 type Operation = OpenApiOperation;
 

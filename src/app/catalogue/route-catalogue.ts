@@ -1,4 +1,4 @@
-import type { CatalogueEntry } from '../../build/route-catalogue';
+import type { CatalogueEntry } from '../../modules/api-contract/build/header';
 
 /** The request a "Try it" button sends. */
 export interface TryRequest {

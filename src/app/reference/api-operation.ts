@@ -1,6 +1,10 @@
 import { ChangeDetectionStrategy, Component, afterNextRender, computed, input, signal } from '@angular/core';
 
-import type { OpenApiDocument, OpenApiOperation, OpenApiResponse } from '../../server/lib/openapi';
+import type {
+  OpenApiDocument,
+  OpenApiOperation,
+  OpenApiResponse,
+} from '../../modules/api-contract/runtime/openapi';
 
 /** One operation of the document: a method on a path. */
 export interface ReferenceOperation {

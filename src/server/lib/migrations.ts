@@ -1,23 +1,7 @@
 import type { Database } from 'db0';
 
-import users from '../migrations/001-users';
-import todos from '../migrations/002-todos';
-import credentials from '../migrations/003-credentials';
-import todoEvents from '../migrations/004-todo-events';
-import todosVersion from '../migrations/005-todos-version';
-import cacheEntries from '../migrations/006-cache-entries';
-
-export type Dialect = 'sqlite' | 'postgresql';
-
-/** One schema change. `up` gives its statements for a dialect; most are the same in both. */
-export interface Migration {
-  version: number;
-  name: string;
-  up: (dialect: Dialect) => string[];
-}
-
-/** Every migration, oldest first. A new one is a new file with the next version, listed here. */
-export const migrations: Migration[] = [users, todos, credentials, todoEvents, todosVersion, cacheEntries];
+import { migrations } from '../migrations';
+import type { Dialect } from '../migrations/migration';
 
 /**
  * Runs `work` in one transaction that holds the write lock from its start, so processes starting

@@ -26,10 +26,10 @@ const privateApis = [
     internal: 'Symbol.for("h3RawBody")',
   },
   {
-    name: "Nitro's handler list `#nitro-internal-virtual/server-handlers`",
-    usage: /#nitro-internal-virtual\/server-handlers/,
+    name: "Nitro's route meta list `#nitro-internal-virtual/server-handlers-meta`",
+    usage: /#nitro-internal-virtual\/server-handlers-meta/,
     source: 'nitropack/dist/rollup/index.mjs',
-    internal: '#nitro-internal-virtual/server-handlers',
+    internal: 'export const handlersMeta = [',
   },
   {
     name: "Analog's page endpoint URL `/_analog/pages/`",

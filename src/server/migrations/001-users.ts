@@ -1,4 +1,4 @@
-import type { Dialect, Migration } from '../lib/migrations';
+import type { Dialect, Migration } from './migration';
 
 /** An integer key the database hands out: the one column type the two dialects spell differently. */
 const generatedId: Record<Dialect, string> = {

@@ -1,4 +1,4 @@
-import type { Migration } from '../lib/migrations';
+import type { Migration } from './migration';
 
 /** Todos, keyed by a UUID the server makes; `created_at` is ISO 8601 text, so it sorts the same in both dialects. */
 export default {

@@ -1,4 +1,4 @@
-import type { Dialect, Migration } from '../lib/migrations';
+import type { Dialect, Migration } from './migration';
 
 /** Epoch milliseconds pass 2³¹: PostgreSQL's INTEGER is 32-bit, SQLite's grows to 64 by itself. */
 const epochMs: Record<Dialect, string> = { sqlite: 'INTEGER', postgresql: 'BIGINT' };

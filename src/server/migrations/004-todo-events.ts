@@ -1,4 +1,4 @@
-import type { Migration } from '../lib/migrations';
+import type { Migration } from './migration';
 
 /** How many events the table keeps; a client further behind is told to reload (lib/todo-events.ts). */
 export const keptTodoEvents = 10_000;

@@ -1,4 +1,4 @@
-import type { Dialect, Migration } from '../lib/migrations';
+import type { Dialect, Migration } from './migration';
 
 /**
  * The statements that count every change to `todos` in `data_versions`, inside the changing

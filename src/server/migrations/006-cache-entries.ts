@@ -1,4 +1,4 @@
-import type { Migration } from '../lib/migrations';
+import type { Migration } from './migration';
 
 /** Nitro's `cache:` storage (lib/cache-storage.ts): one row per cached answer, shared by every process. */
 export default {

@@ -1,9 +1,18 @@
 /** XML route: set `content-type: text/xml` and return the document as a string. */
 // ANY /api/rss.xml
 import { defineEventHandler, setHeader } from 'h3';
+import { defineRouteMeta } from 'nitropack/runtime';
 
 import { products } from '../../lib/products';
 import { productFeed } from '../../lib/rss';
+
+defineRouteMeta({
+  openAPI: {
+    responses: {
+      200: { description: 'The product feed.', content: { 'text/xml': {} } },
+    },
+  },
+});
 
 export default defineEventHandler((event) => {
   setHeader(event, 'content-type', 'text/xml');

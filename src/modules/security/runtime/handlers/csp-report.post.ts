@@ -1,8 +1,19 @@
 /** Report sink: browsers POST Content-Security-Policy violations here; each is logged, nothing is echoed. */
 // POST /api/csp-report
 import { createError, defineEventHandler, readRawBody, sendNoContent } from 'h3';
+import { defineRouteMeta } from 'nitropack/runtime';
 
 import { cspReportBody, violations } from '../csp-report';
+
+defineRouteMeta({
+  openAPI: {
+    responses: {
+      204: { description: 'The report was logged.' },
+      400: { description: 'Not a CSP violation report.' },
+      413: { description: 'The report is over its size limit.' },
+    },
+  },
+});
 
 /** The body is capped at 16 KiB by its route rule (`bodyLimit`, set in ../../index.ts). */
 export default defineEventHandler(async (event) => {

@@ -1,9 +1,19 @@
 /** Validated form kept in key-value storage: one `input` schema for JSON, URL-encoded and multipart; `useStorage` stores it. */
 // POST /api/v1/contact
 import { defineServerRoute } from '@analogjs/router/server/actions';
+import { defineRouteMeta } from 'nitropack/runtime';
 
 import { contactInput, contactResult, saveContactMessage } from '../../../lib/contact';
 import { redirectBrowserForms } from '../../../lib/browser-forms';
+
+defineRouteMeta({
+  openAPI: {
+    responses: {
+      200: { description: 'The message is stored.' },
+      303: { description: 'A browser form post without JavaScript goes back to its page.' },
+    },
+  },
+});
 
 export const route = defineServerRoute({
   input: contactInput,

@@ -1,5 +1,14 @@
 /** JSON route: return a plain object and h3 serialises it as JSON, for any method. */
 // ANY /api/v1/hello
 import { defineEventHandler } from 'h3';
+import { defineRouteMeta } from 'nitropack/runtime';
+
+defineRouteMeta({
+  openAPI: {
+    responses: {
+      200: { description: 'The greeting.' },
+    },
+  },
+});
 
 export default defineEventHandler(() => ({ message: 'Hello World' }));

@@ -3,5 +3,16 @@
 import { defineEventHandler } from 'h3';
 
 import { requireUser } from '../../../lib/auth';
+import { defineRouteMeta } from 'nitropack/runtime';
+
+defineRouteMeta({
+  openAPI: {
+    responses: {
+      200: { description: 'The signed-in account.' },
+      401: { description: 'No valid session.' },
+    },
+    security: [{ session: [] }],
+  },
+});
 
 export default defineEventHandler((event) => requireUser(event));

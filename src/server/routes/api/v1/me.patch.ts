@@ -5,6 +5,17 @@ import { z } from 'zod';
 
 import { accountOutput, displayName, renameAccount } from '../../../lib/accounts';
 import { requireUser } from '../../../lib/auth';
+import { defineRouteMeta } from 'nitropack/runtime';
+
+defineRouteMeta({
+  openAPI: {
+    responses: {
+      200: { description: 'The account, renamed.' },
+      401: { description: 'No valid session.' },
+    },
+    security: [{ session: [] }],
+  },
+});
 
 export const route = defineServerRoute({
   body: z.object({ name: displayName }),

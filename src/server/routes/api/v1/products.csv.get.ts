@@ -1,9 +1,18 @@
 /** Returning a `Response` object: full control of body and headers, here a CSV download. */
 // GET /api/v1/products.csv
 import { defineEventHandler } from 'h3';
+import { defineRouteMeta } from 'nitropack/runtime';
 
 import { toCsv } from '../../../lib/csv';
 import { products } from '../../../lib/products';
+
+defineRouteMeta({
+  openAPI: {
+    responses: {
+      200: { description: 'Every product, as a CSV download.', content: { 'text/csv': {} } },
+    },
+  },
+});
 
 export default defineEventHandler(() => {
   const rows = products.map((product) => [product.id, product.name, product.description, product.price]);

@@ -1,6 +1,15 @@
 /** Query parameters with `getQuery`: strings, and arrays for repeated names. */
 // ANY /api/v1/query?param1=Analog&param2=Angular&tag=a&tag=b
 import { defineEventHandler, getQuery } from 'h3';
+import { defineRouteMeta } from 'nitropack/runtime';
+
+defineRouteMeta({
+  openAPI: {
+    responses: {
+      200: { description: 'The query as h3 parsed it.' },
+    },
+  },
+});
 
 export default defineEventHandler((event) => {
   const query = getQuery(event);

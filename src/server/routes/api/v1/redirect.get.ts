@@ -2,5 +2,14 @@
 // GET /api/v1/redirect
 import { redirect } from '@analogjs/router/server/actions';
 import { defineEventHandler } from 'h3';
+import { defineRouteMeta } from 'nitropack/runtime';
+
+defineRouteMeta({
+  openAPI: {
+    responses: {
+      302: { description: 'Go to `/api/v1/hello`.' },
+    },
+  },
+});
 
 export default defineEventHandler(() => redirect('/api/v1/hello'));

@@ -1,9 +1,18 @@
 /** Validated query: `defineApiRoute` coerces, defaults and checks the URL query before the handler runs. */
 // GET /api/v1/search?q=an&page=2&tag=x&tag=y
 import { defineApiRoute } from '@analogjs/router/server/actions';
+import { defineRouteMeta } from 'nitropack/runtime';
 import { z } from 'zod';
 
 import { searchProducts } from '../../../lib/products';
+
+defineRouteMeta({
+  openAPI: {
+    responses: {
+      200: { description: 'A page of matching products.' },
+    },
+  },
+});
 
 export const route = defineApiRoute({
   query: z.object({

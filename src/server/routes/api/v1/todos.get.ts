@@ -2,9 +2,19 @@
 // GET /api/v1/todos?limit=20&cursor=…&done=false
 import { defineServerRoute } from '@analogjs/router/server/actions';
 import { defineEventHandler, handleCacheHeaders, setResponseHeader } from 'h3';
+import { defineRouteMeta } from 'nitropack/runtime';
 
 import { todoCursor, todoPage, todoPageQuery } from '../../../lib/todo-schemas';
 import { listTodoPage, nextPageLink, todosVersion } from '../../../lib/todos';
+
+defineRouteMeta({
+  openAPI: {
+    responses: {
+      200: { description: 'A page of todos, newest first, and the cursor of the next.' },
+      304: { description: 'The list has not changed since the `If-None-Match` ETag.' },
+    },
+  },
+});
 
 export const route = defineServerRoute({
   query: todoPageQuery,

@@ -2,10 +2,19 @@
 // POST /api/v1/todos
 import { defineServerRoute } from '@analogjs/router/server/actions';
 import { setResponseStatus } from 'h3';
+import { defineRouteMeta } from 'nitropack/runtime';
 import { z } from 'zod';
 
 import { todoOutput, todoTitle } from '../../../lib/todo-schemas';
 import { createTodo } from '../../../lib/todos';
+
+defineRouteMeta({
+  openAPI: {
+    responses: {
+      201: { description: 'The new todo.' },
+    },
+  },
+});
 
 export const route = defineServerRoute({
   body: z.object({ title: todoTitle }),

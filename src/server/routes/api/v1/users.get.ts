@@ -1,9 +1,18 @@
 /** Reading SQL with db0: one `SELECT` through `useDatabase()`, SQLite or PostgreSQL alike. */
 // GET /api/v1/users
 import { defineEventHandler } from 'h3';
+import { defineRouteMeta } from 'nitropack/runtime';
 
 import { useDatabase } from '../../../lib/database';
 import type { User } from '../../../lib/users';
+
+defineRouteMeta({
+  openAPI: {
+    responses: {
+      200: { description: 'Every user.' },
+    },
+  },
+});
 
 export default defineEventHandler(async () => {
   const db = await useDatabase();

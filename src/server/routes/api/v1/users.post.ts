@@ -1,8 +1,19 @@
 /** Request body with `readBody`: plain h3, checked by hand, answering 201 Created. */
 // POST /api/v1/users
 import { createError, defineEventHandler, readBody, setResponseStatus } from 'h3';
+import { defineRouteMeta } from 'nitropack/runtime';
 
 import { createUser } from '../../../lib/users';
+
+defineRouteMeta({
+  openAPI: {
+    responses: {
+      201: { description: 'The new user.' },
+      400: { description: 'A body that is not JSON.' },
+      422: { description: 'A missing or invalid name.' },
+    },
+  },
+});
 
 export default defineEventHandler(async (event) => {
   const body = await readBody<{ name?: unknown } | null>(event);

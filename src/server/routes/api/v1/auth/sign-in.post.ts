@@ -4,6 +4,17 @@ import { defineServerRoute } from '@analogjs/router/server/actions';
 
 import { accountOutput, signInInput } from '../../../../lib/accounts';
 import { signIn } from '../../../../lib/auth';
+import { defineRouteMeta } from 'nitropack/runtime';
+
+defineRouteMeta({
+  openAPI: {
+    responses: {
+      200: { description: 'Signed in: the account, and a new session cookie.' },
+      401: { description: 'Wrong email or password (the same answer for both).' },
+      429: { description: 'Too many failed attempts from this address or for this account.' },
+    },
+  },
+});
 
 export const route = defineServerRoute({
   body: signInInput,

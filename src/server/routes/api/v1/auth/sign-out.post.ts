@@ -3,6 +3,15 @@
 import { defineEventHandler, sendNoContent } from 'h3';
 
 import { endSession } from '../../../../lib/sessions';
+import { defineRouteMeta } from 'nitropack/runtime';
+
+defineRouteMeta({
+  openAPI: {
+    responses: {
+      204: { description: 'The session cookie is cleared.' },
+    },
+  },
+});
 
 export default defineEventHandler((event) => {
   endSession(event);

@@ -5,6 +5,17 @@ import { setResponseStatus } from 'h3';
 
 import { accountOutput, signUpInput } from '../../../../lib/accounts';
 import { signUp } from '../../../../lib/auth';
+import { defineRouteMeta } from 'nitropack/runtime';
+
+defineRouteMeta({
+  openAPI: {
+    responses: {
+      201: { description: 'The new account, signed in.' },
+      409: { description: 'The email has an account already.' },
+      429: { description: 'Too many attempts from this address.' },
+    },
+  },
+});
 
 export const route = defineServerRoute({
   body: signUpInput,

@@ -1,8 +1,18 @@
 /** Errors with `createError`: reject bad input with a status code and message the client can read. */
 // ANY /api/v1/items/:id
 import { createError, defineEventHandler, getRouterParam } from 'h3';
+import { defineRouteMeta } from 'nitropack/runtime';
 
 import { asPlainText } from '../../../../lib/text';
+
+defineRouteMeta({
+  openAPI: {
+    responses: {
+      200: { description: 'The id.', content: { 'text/plain': {} } },
+      400: { description: 'An id that is not an integer.' },
+    },
+  },
+});
 
 export default defineEventHandler((event) => {
   const raw = getRouterParam(event, 'id') ?? '';

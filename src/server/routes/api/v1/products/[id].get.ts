@@ -1,9 +1,19 @@
 /** Validated params, then a guard: `params.id` must be a positive integer, and a product must have it. */
 // GET /api/v1/products/:id
 import { defineApiRoute } from '@analogjs/router/server/actions';
+import { defineRouteMeta } from 'nitropack/runtime';
 import { z } from 'zod';
 
 import { requireProduct } from '../../../../lib/products';
+
+defineRouteMeta({
+  openAPI: {
+    responses: {
+      200: { description: 'The product.' },
+      404: { description: 'No product has the id.' },
+    },
+  },
+});
 
 export const route = defineApiRoute({
   params: z.object({ id: z.coerce.number().int().positive() }),

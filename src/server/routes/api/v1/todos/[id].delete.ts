@@ -2,9 +2,19 @@
 // DELETE /api/v1/todos/:id
 import { defineServerRoute } from '@analogjs/router/server/actions';
 import { sendNoContent } from 'h3';
+import { defineRouteMeta } from 'nitropack/runtime';
 
 import { todoParams } from '../../../../lib/todo-schemas';
 import { deleteTodo } from '../../../../lib/todos';
+
+defineRouteMeta({
+  openAPI: {
+    responses: {
+      204: { description: 'The todo is gone.' },
+      404: { description: 'No todo has the id.' },
+    },
+  },
+});
 
 export const route = defineServerRoute({
   params: todoParams,

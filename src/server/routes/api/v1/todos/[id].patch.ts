@@ -1,10 +1,20 @@
 /** Validated partial update: `params` and `body` schemas, then one `UPDATE … COALESCE … RETURNING`; unknown ids get 404. */
 // PATCH /api/v1/todos/:id
 import { defineServerRoute } from '@analogjs/router/server/actions';
+import { defineRouteMeta } from 'nitropack/runtime';
 import { z } from 'zod';
 
 import { todoOutput, todoParams, todoTitle } from '../../../../lib/todo-schemas';
 import { updateTodo } from '../../../../lib/todos';
+
+defineRouteMeta({
+  openAPI: {
+    responses: {
+      200: { description: 'The updated todo.' },
+      404: { description: 'No todo has the id.' },
+    },
+  },
+});
 
 export const route = defineServerRoute({
   params: todoParams,

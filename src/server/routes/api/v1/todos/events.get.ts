@@ -3,6 +3,7 @@
 import { defineEventHandler } from 'h3';
 
 import { openTodoEventStream, requireStreamSlot } from '../../../../lib/todo-events';
+import { defineRouteMeta } from 'nitropack/runtime';
 
 /**
  * A `text/event-stream` from h3's `createEventStream`: `ready` first (with `retry:` and the
@@ -10,6 +11,18 @@ import { openTodoEventStream, requireStreamSlot } from '../../../../lib/todo-eve
  * EventSource sends back as `Last-Event-ID`, or `reset` when those are no longer kept.
  * See docs/live-updates.md.
  */
+defineRouteMeta({
+  openAPI: {
+    responses: {
+      200: {
+        description: 'The event stream: `ready`, then each change.',
+        content: { 'text/event-stream': {} },
+      },
+      503: { description: 'This process holds its maximum of open streams.' },
+    },
+  },
+});
+
 export default defineEventHandler((event) => {
   requireStreamSlot(event);
   return openTodoEventStream(event);

@@ -2,10 +2,19 @@
 // GET /api/v1/todos/summary?by=month
 import { defineServerRoute } from '@analogjs/router/server/actions';
 import { type H3Event, getQuery } from 'h3';
-import { defineCachedEventHandler } from 'nitropack/runtime';
+import { defineCachedEventHandler, defineRouteMeta } from 'nitropack/runtime';
 
 import { todoSummary, todoSummaryQuery } from '../../../../lib/todo-schemas';
 import { summarizeTodos, todoSummaryCacheName } from '../../../../lib/todo-summary';
+
+defineRouteMeta({
+  openAPI: {
+    responses: {
+      200: { description: 'Todo counts per creation day or month, from the cache.' },
+      304: { description: 'The cached answer has not changed since the `If-None-Match` ETag.' },
+    },
+  },
+});
 
 export const route = defineServerRoute({
   query: todoSummaryQuery,

@@ -1,8 +1,18 @@
 /** Cached document: the OpenAPI 3.1 description of every route, built once at start, with an ETag. */
 // GET /api/openapi.json
 import { defineEventHandler, handleCacheHeaders, setResponseHeader } from 'h3';
+import { defineRouteMeta } from 'nitropack/runtime';
 
-import { openApiDocument } from '../../lib/openapi';
+import { openApiDocument } from './document';
+
+defineRouteMeta({
+  openAPI: {
+    responses: {
+      200: { description: 'This document.' },
+      304: { description: 'Not modified: `If-None-Match` named the current ETag.' },
+    },
+  },
+});
 
 export default defineEventHandler(async (event) => {
   const { body, etag } = await openApiDocument();

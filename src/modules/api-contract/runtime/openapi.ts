@@ -1,9 +1,6 @@
 import type { StandardJSONSchemaV1, StandardSchemaV1 } from '@standard-schema/spec';
-import { createHash } from 'node:crypto';
 
 import type { RouteSchemas } from '@analogjs/router/server/actions';
-import { apiRouteFiles } from '../api-routes.gen';
-import { crossOriginRoutes } from './cors';
 
 type JsonSchema = Record<string, unknown>;
 
@@ -45,18 +42,25 @@ export interface OpenApiDocument {
   };
 }
 
-/** A route file as the generated list describes it; `load` imports its module. */
-export interface RouteFile {
+/** A response as a route declares it: what it means, and its media types when it has a body. */
+export interface DeclaredResponse {
+  description: string;
+  content?: Record<string, object>;
+}
+
+/**
+ * A route as the document needs it: Nitro's pattern and method (`default`: any), its file and
+ * header, what its `defineRouteMeta({ openAPI })` declares (`null`: nothing), and its module.
+ */
+export interface ContractRoute {
   route: string;
   method: string;
   file: string;
   summary: string;
   description: string;
-  success: number | null;
-  statuses: readonly number[];
-  contentType: string;
-  /** True when the route needs the session cookie (it calls `requireUser`). */
-  session?: boolean;
+  meta: {
+    openAPI?: { responses?: Record<string, DeclaredResponse>; security?: Record<string, string[]>[] };
+  } | null;
   load: () => Promise<{ default?: unknown; route?: unknown }>;
 }
 
@@ -116,10 +120,10 @@ const components = {
       content: { 'application/json': { schema: ref('Issues') } },
     },
     BadRequest: errorResponse('A path parameter that cannot be decoded, or is unsafe.'),
-    NotFound: errorResponse('Not found: no route, or no such record.'),
     Forbidden: errorResponse(
       'A form posted from another site (its `Origin` is not this app); a client that does not accept JSON gets text.',
     ),
+    NotFound: errorResponse('No route has the path, cut short where a parameter held an encoded `?`.'),
     MethodNotAllowed: errorResponse('The path answers other methods, listed in `Allow`.'),
     PayloadTooLarge: errorResponse('The request body is over 1 MiB.'),
     ServerError: errorResponse('An uncaught error; production sends no stack or message.'),
@@ -127,11 +131,8 @@ const components = {
       ...errorResponse('The database is unreachable; retry after `Retry-After` seconds.'),
       headers: { 'Retry-After': { schema: { type: 'integer', minimum: 1 } } },
     },
-    Unauthorized: errorResponse(
-      'No valid session (a missing, tampered or expired cookie), or a wrong email or password.',
-    ),
     TooManyRequests: {
-      ...errorResponse('Too many failed attempts from this address or for this account; retry later.'),
+      ...errorResponse('Too many attempts; retry after `Retry-After` seconds.'),
       headers: {
         'Retry-After': { schema: { type: 'integer', minimum: 1 } },
         RateLimit: { description: 'IETF draft: `"<policy>";r=0;t=<seconds>`.', schema: { type: 'string' } },
@@ -153,10 +154,8 @@ const components = {
   },
 };
 
-const redirects: Record<number, string> = {
-  303: 'A browser form post without JavaScript is redirected back to its page.',
-  304: 'Not modified: the ETag matched.',
-};
+/** Declared statuses whose shared response carries headers a client needs (`Retry-After`, `RateLimit`). */
+const sharedWithHeaders: Record<number, string> = { 429: 'TooManyRequests', 503: 'ServiceUnavailable' };
 
 function errorResponse(description: string) {
   return { description, content: { 'application/json': { schema: ref('ErrorBody') } } };
@@ -164,12 +163,10 @@ function errorResponse(description: string) {
 
 const sharedErrors: Record<number, string> = {
   400: 'BadRequest',
-  401: 'Unauthorized',
   403: 'Forbidden',
   404: 'NotFound',
   405: 'MethodNotAllowed',
   413: 'PayloadTooLarge',
-  429: 'TooManyRequests',
   500: 'ServerError',
   503: 'ServiceUnavailable',
 };
@@ -220,13 +217,20 @@ function objectParameters(schema: JsonSchema, where: 'path' | 'query'): OpenApiP
   }));
 }
 
-/** `get` + `/api/v1/todos/:id` → `getApiV1TodosId`. */
-function operationId(method: string, route: string): string {
-  return `${method}${route.replace(/[^A-Za-z0-9]+(.)?/g, (_m, next?: string) => (next ?? '').toUpperCase())}`;
+/** The statuses a route declares; a route that declares none fails the document, named. */
+function declaredResponses({ file, meta }: ContractRoute): [number, DeclaredResponse][] {
+  const responses = meta?.openAPI?.responses;
+  if (!responses || !Object.keys(responses).length) {
+    throw new Error(`${file}: state its statuses with defineRouteMeta({ openAPI: { responses: { … } } })`);
+  }
+  return Object.entries(responses).map(([status, response]) => {
+    if (!/^[1-5]\d\d$/.test(status)) throw new Error(`${file}: ${status} is not an HTTP status`);
+    return [Number(status), response];
+  });
 }
 
 function operation(
-  file: RouteFile,
+  route: ContractRoute,
   method: string,
   schemas: Partial<RouteSchemas>,
   defs: Record<string, JsonSchema>,
@@ -239,7 +243,7 @@ function operation(
   const body = readsBody ? (schemas.body ?? schemas.input) : undefined;
 
   const parameters = [
-    ...pathParamNames(file.route).map((name) => ({
+    ...pathParamNames(route.route).map((name) => ({
       name,
       in: 'path' as const,
       required: true,
@@ -249,36 +253,36 @@ function operation(
   ];
 
   const responses: OpenApiOperation['responses'] = {};
-  if (file.success !== null) responses[String(file.success)] = successResponse(file, schemas, defs);
+  for (const [status, declared] of declaredResponses(route)) {
+    const shared = sharedWithHeaders[status];
+    responses[String(status)] = shared
+      ? { $ref: `#/components/responses/${shared}` }
+      : documentedResponse(status, declared, schemas, defs);
+  }
   if (validated) responses['422'] = { $ref: '#/components/responses/ValidationFailed' };
-  // Any route may answer 404, 413 (body limit), 500 and 503 (database down); a method with a body
-  // refuses a cross-site form post (403). A path parameter may be undecodable (400), or start with
-  // an encoded `?`, which h3 1.x decodes and cuts the path at, so the parent path's 405 answers.
+  // What the server answers for any route, beside what the route declares: 413 (body limit),
+  // 500 and 503 (database down); a method with a body refuses a cross-site form post (403). A path
+  // parameter may be undecodable (400), or hold an encoded `?`, which h3 1.x decodes and cuts the
+  // path at, so the catch-all answers for the shorter path: 404, or 405 where it has routes.
   const shared = [
-    ...(pathParamNames(file.route).length ? [400, 405] : []),
+    ...(pathParamNames(route.route).length ? [400, 404, 405] : []),
     ...(readsBody ? [403] : []),
-    ...[404, 413, 500, 503],
+    ...[413, 500, 503],
   ];
-  for (const status of [...file.statuses, ...shared]) {
-    if (responses[String(status)]) continue;
-    const name = sharedErrors[status];
-    responses[String(status)] = name
-      ? { $ref: `#/components/responses/${name}` }
-      : status < 400
-        ? { description: redirects[status] ?? `Answered with ${status}.` }
-        : errorResponse(`Rejected by the route with ${status}.`);
+  for (const status of shared) {
+    responses[String(status)] ??= { $ref: `#/components/responses/${sharedErrors[status]}` };
   }
 
   const op: OpenApiOperation = {
-    operationId: operationId(method, file.route),
-    summary: file.summary,
-    description: file.description,
-    'x-analog-file': file.file,
-    'x-analog-route': file.route,
+    operationId: `${method}${route.route.replace(/[^A-Za-z0-9]+(.)?/g, (_m, next?: string) => (next ?? '').toUpperCase())}`,
+    summary: route.summary,
+    description: route.description,
+    'x-analog-file': route.file,
+    'x-analog-route': route.route,
     parameters,
     responses,
   };
-  if (file.session) op.security = [{ session: [] }];
+  if (route.meta?.openAPI?.security) op.security = route.meta.openAPI.security;
   if (body) {
     const schema = toJsonSchema(body, 'input', defs);
     op.requestBody = {
@@ -293,34 +297,35 @@ function operation(
   return op;
 }
 
-function successResponse(
-  file: RouteFile,
+/**
+ * One declared status as the document shows it: an error with h3's JSON error body; a redirect
+ * with its `Location`; a body in each declared media type (JSON without one), its schema from
+ * the route's `output` schema for JSON, else any JSON or a string.
+ */
+function documentedResponse(
+  status: number,
+  { description, content }: DeclaredResponse,
   schemas: Partial<RouteSchemas>,
   defs: Record<string, JsonSchema>,
 ): OpenApiResponse {
-  const status = file.success ?? 200;
-  if (status === 204) return { description: 'No content.' };
-  if (status >= 300 && status < 400) {
-    return { description: 'A redirect.', headers: { Location: { schema: { type: 'string' } } } };
-  }
-  const schema = schemas.output
-    ? toJsonSchema(schemas.output, 'output', defs)
-    : file.contentType === 'application/json'
-      ? {}
-      : { type: 'string' };
-  return { description: 'The handler result.', content: { [file.contentType]: { schema } } };
-}
-
-/** The CORS preflight of a cross-origin route (lib/cors.ts), answered before the route runs. */
-function preflight(file: RouteFile): OpenApiOperation {
+  if (status >= 400) return errorResponse(description);
+  if (status === 204 || status === 304) return { description };
+  if (status >= 300) return { description, headers: { Location: { schema: { type: 'string' } } } };
+  const types = Object.keys(content ?? { 'application/json': {} });
   return {
-    operationId: operationId('options', file.route),
-    summary: 'CORS preflight',
-    description: 'An allowed `Origin` gets the `Access-Control-Allow-*` headers; any other gets none.',
-    'x-analog-file': 'src/server/middleware/cors.ts',
-    'x-analog-route': file.route,
-    parameters: [],
-    responses: { '204': { description: 'Preflight answered.' } },
+    description,
+    content: Object.fromEntries(
+      types.map((type) => {
+        const json = type === 'application/json';
+        const schema =
+          json && schemas.output
+            ? toJsonSchema(schemas.output, 'output', defs)
+            : json
+              ? {}
+              : { type: 'string' };
+        return [type, { schema }];
+      }),
+    ),
   };
 }
 
@@ -330,36 +335,44 @@ function schemasOf(module: { default?: unknown; route?: unknown }): Partial<Rout
   return handler?.['~schemas'] ?? {};
 }
 
-/** The OpenAPI 3.1 document of every route file, from the schemas each route already declares. */
-export async function buildOpenApi(files: readonly RouteFile[] = apiRouteFiles): Promise<OpenApiDocument> {
+/** The CORS preflight of a cross-origin route, answered by middleware before the route runs. */
+function preflight(route: ContractRoute): OpenApiOperation {
+  return {
+    operationId: `options${route.route.replace(/[^A-Za-z0-9]+(.)?/g, (_m, next?: string) => (next ?? '').toUpperCase())}`,
+    summary: 'CORS preflight',
+    description: 'An allowed `Origin` gets the `Access-Control-Allow-*` headers; any other gets none.',
+    'x-analog-file': route.file,
+    'x-analog-route': route.route,
+    parameters: [],
+    responses: { '204': { description: 'Preflight answered.' } },
+  };
+}
+
+/**
+ * The OpenAPI 3.1 document of `routes`, from the statuses and schemas each route declares;
+ * `crossOrigin` names the routes other sites may call, which answer a CORS preflight too.
+ */
+export async function buildOpenApi(
+  routes: readonly ContractRoute[],
+  crossOrigin: readonly string[] = [],
+): Promise<OpenApiDocument> {
   const defs: Record<string, JsonSchema> = {};
   const paths: OpenApiDocument['paths'] = {};
-  for (const file of files) {
-    const schemas = schemasOf(await file.load());
-    const methods = file.method === 'default' ? anyMethods : [file.method];
-    const item = (paths[openApiPath(file.route)] ??= {});
-    for (const method of methods) item[method] = operation(file, method, schemas, defs);
-    if (crossOriginRoutes.includes(file.route)) item['options'] = preflight(file);
+  for (const route of routes) {
+    const schemas = schemasOf(await route.load());
+    const methods = route.method === 'default' ? anyMethods : [route.method];
+    const item = (paths[openApiPath(route.route)] ??= {});
+    for (const method of methods) item[method] = operation(route, method, schemas, defs);
+    if (crossOrigin.includes(route.route)) item['options'] = preflight(route);
   }
   return {
     openapi: '3.1.0',
     info: {
       title: 'Analog API routes',
       version: '1.0.0',
-      description: 'Every file under src/server/routes/api, with the schemas each route validates.',
+      description: 'Every API route, with the statuses it declares and the schemas it validates.',
     },
     paths,
     components: { ...components, schemas: { ...components.schemas, ...defs } },
   };
-}
-
-let served: Promise<{ body: JsonText<OpenApiDocument>; etag: string }> | undefined;
-
-/** The document as JSON text and its ETag, built on the first call (at start) and kept. */
-export function openApiDocument() {
-  served ??= buildOpenApi().then((document) => {
-    const body = JSON.stringify(document);
-    return { body, etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"` };
-  });
-  return served;
 }

@@ -6,17 +6,25 @@ import { z } from 'zod';
 
 import { defineApiRoute } from '@analogjs/router/server/actions';
 
-import { type RouteFile, buildOpenApi, openApiPath, toJsonSchema } from './openapi';
+import {
+  type ContractRoute,
+  type DeclaredResponse,
+  buildOpenApi,
+  openApiPath,
+  toJsonSchema,
+} from './openapi';
 
-const file = (overrides: Partial<RouteFile>): RouteFile => ({
+const declaring = (responses: Record<number, DeclaredResponse>): ContractRoute['meta'] => ({
+  openAPI: { responses },
+});
+
+const file = (overrides: Partial<ContractRoute>): ContractRoute => ({
   route: '/api/v1/things/:id',
   method: 'put',
   file: 'src/server/routes/api/v1/things/[id].put.ts',
   summary: 'Thing',
   description: 'A thing.',
-  success: 200,
-  statuses: [],
-  contentType: 'application/json',
+  meta: declaring({ 200: { description: 'The thing.' }, 404: { description: 'No thing has the id.' } }),
   load: async () => ({ default: undefined }),
   ...overrides,
 });
@@ -99,10 +107,63 @@ describe('buildOpenApi', () => {
       '500',
       '503',
     ]);
+    expect(op.responses['404']).toMatchObject({ description: 'No thing has the id.' });
+  });
+
+  it('documents only the statuses a route declares, beside what the server answers for any route', async () => {
+    const document = await buildOpenApi([
+      file({ route: '/api/v1/things', method: 'get', meta: declaring({ 200: { description: 'Things.' } }) }),
+    ]);
+    expect(Object.keys(document.paths['/api/v1/things']['get'].responses).sort()).toEqual([
+      '200',
+      '413',
+      '500',
+      '503',
+    ]);
+  });
+
+  it('documents a declared media type with a string body, and a redirect with its Location', async () => {
+    const document = await buildOpenApi([
+      file({
+        route: '/api/v1/things.csv',
+        method: 'get',
+        meta: declaring({ 200: { description: 'CSV.', content: { 'text/csv': {} } } }),
+      }),
+      file({ route: '/api/v1/away', method: 'get', meta: declaring({ 302: { description: 'Away.' } }) }),
+    ]);
+    expect(document.paths['/api/v1/things.csv']['get'].responses['200']).toEqual({
+      description: 'CSV.',
+      content: { 'text/csv': { schema: { type: 'string' } } },
+    });
+    expect(document.paths['/api/v1/away']['get'].responses['302']).toEqual({
+      description: 'Away.',
+      headers: { Location: { schema: { type: 'string' } } },
+    });
+  });
+
+  it('fails, naming the file, for a route that declares no statuses or a status that is no number', async () => {
+    await expect(buildOpenApi([file({ meta: null })])).rejects.toThrow(
+      /^src\/server\/routes\/api\/v1\/things\/\[id\]\.put\.ts: state its statuses with defineRouteMeta/,
+    );
+    await expect(
+      buildOpenApi([
+        file({ meta: declaring({ 200: { description: 'Fine.' } }) }),
+        file({ meta: { openAPI: {} } }),
+      ]),
+    ).rejects.toThrow(/state its statuses/);
+    await expect(
+      buildOpenApi([file({ meta: { openAPI: { responses: { ok: { description: 'Fine.' } } } } })]),
+    ).rejects.toThrow(/ok is not an HTTP status/);
   });
 
   it('documents a file without a method suffix under every method, and a plain handler without 422', async () => {
-    const document = await buildOpenApi([file({ route: '/api/v1/plain', method: 'default', success: 204 })]);
+    const document = await buildOpenApi([
+      file({
+        route: '/api/v1/plain',
+        method: 'default',
+        meta: declaring({ 204: { description: 'No content.' } }),
+      }),
+    ]);
     expect(Object.keys(document.paths['/api/v1/plain'])).toEqual(['get', 'post', 'put', 'patch', 'delete']);
     expect(document.paths['/api/v1/plain']['post'].responses).not.toHaveProperty('422');
     expect(document.paths['/api/v1/plain']['post'].responses['204']).toEqual({ description: 'No content.' });

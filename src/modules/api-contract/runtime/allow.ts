@@ -1,14 +1,5 @@
+import { apiRoutes } from '#api-contract/routes';
 import { createRouter } from 'radix3';
-// Private API (checked against nitropack@2.13.6): Nitro's generated list of every handler it
-// registered, the one source of truth for routes. Nitro exports no public equivalent; its types
-// are declared in src/server/types/nitro-internal.d.ts.
-import { handlers } from '#nitro-internal-virtual/server-handlers';
-
-interface RegisteredHandler {
-  route: string;
-  method?: string;
-  middleware: boolean;
-}
 
 type Methods = { methods: Set<string> };
 
@@ -18,10 +9,10 @@ let table: ReturnType<typeof createRouter<Methods>> | undefined;
 function routeTable() {
   if (table) return table;
   const patterns = new Map<string, Set<string>>();
-  for (const { route, method, middleware } of handlers as RegisteredHandler[]) {
-    if (middleware || !route || route.endsWith('/**')) continue;
+  for (const { route, method } of apiRoutes) {
+    if (route.endsWith('/**')) continue;
     const methods = patterns.get(route) ?? new Set<string>();
-    methods.add(method ? method.toUpperCase() : '*');
+    methods.add(method === 'default' ? '*' : method.toUpperCase());
     patterns.set(route, methods);
   }
   table = createRouter<Methods>();

@@ -1,6 +1,6 @@
 import { defineNitroPlugin } from 'nitropack/runtime';
 
-import { openApiDocument } from '../lib/openapi';
+import { openApiDocument } from './document';
 
 /** Builds the OpenAPI document once at start, so no request ever pays for it. */
 export default defineNitroPlugin(() => {

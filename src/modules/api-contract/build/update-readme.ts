@@ -4,10 +4,11 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-import { withFileSnippets } from './readme-snippets';
-import { catalogueTable, readRouteCatalogue, withCatalogue } from './route-catalogue';
+import { withFileSnippets } from '../../../build/readme-snippets';
+import { catalogueTable, withCatalogue } from './catalogue';
+import { readRouteCatalogue } from './rows';
 
-const root = fileURLToPath(new URL('../..', import.meta.url));
+const root = fileURLToPath(new URL('../../../..', import.meta.url));
 const readme = join(root, 'README.md');
 const table = catalogueTable(root, readRouteCatalogue(root));
 writeFileSync(readme, withFileSnippets(withCatalogue(readFileSync(readme, 'utf8'), table), root));

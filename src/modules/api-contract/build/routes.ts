@@ -1,0 +1,42 @@
+import { readFileSync } from 'node:fs';
+import { relative } from 'node:path';
+import type { Nitro, NitroEventHandler } from 'nitropack';
+
+import { type RouteHeader, readHeader } from './header.ts';
+
+/** One API route as Nitro registered it, with its file's header. */
+export interface ApiRoute {
+  /** Nitro's pattern: `/api/v1/users/:id`, `/api/**`. */
+  route: string;
+  /** `get`, `post`, …, or `default` for a file without a method suffix: it answers every method. */
+  method: string;
+  /** The handler file's absolute path. */
+  handler: string;
+  /** The handler file from the project root: `src/server/routes/api/v1/users/[id].get.ts`. */
+  file: string;
+  header: RouteHeader;
+}
+
+/** `METHOD /route` as line 2 of a header states it: `ANY` for a file that answers every method. */
+export const endpoint = (method: string, route: string) =>
+  `${method === 'default' ? 'ANY' : method.toUpperCase()} ${route}`;
+
+/**
+ * The one list of API routes: the route files Nitro scanned (its own file-name rules) and the
+ * handlers this module adds, each with its header. Line 2 of a header must state what Nitro
+ * serves the file as; a file that says otherwise fails the build, named.
+ */
+export function apiRoutes(nitro: Nitro, own: readonly NitroEventHandler[], root: string): ApiRoute[] {
+  return [...nitro.scannedHandlers, ...own]
+    .filter(({ route, middleware }) => route && !middleware)
+    .map(({ route, method = 'default', handler }) => {
+      const file = relative(root, handler).split('\\').join('/');
+      const header = readHeader(file, readFileSync(handler, 'utf8'));
+      const served = endpoint(method.toLowerCase(), route!);
+      if (`${header.method} ${header.url}` !== served) {
+        throw new Error(`${file}: line 2 says ${header.method} ${header.url}, but Nitro serves ${served}`);
+      }
+      return { route: route!, method: method.toLowerCase(), handler, file, header };
+    })
+    .sort((a, b) => a.route.localeCompare(b.route) || a.method.localeCompare(b.method));
+}

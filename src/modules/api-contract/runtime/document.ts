@@ -1,0 +1,27 @@
+import { createHash } from 'node:crypto';
+
+import { apiRoutes } from '#api-contract/routes';
+import { routeModules } from '#api-contract/route-modules';
+import { crossOriginRoutes } from '../../../server/lib/cors';
+import { routeMeta } from './nitro-route-meta';
+import { type JsonText, type OpenApiDocument, buildOpenApi } from './openapi';
+
+const noModule = async () => ({});
+
+let served: Promise<{ body: JsonText<OpenApiDocument>; etag: string }> | undefined;
+
+/** The document of every API route as JSON text and its ETag, built on the first call (at start) and kept. */
+export function openApiDocument() {
+  served ??= buildOpenApi(
+    apiRoutes.map((route) => ({
+      ...route,
+      meta: routeMeta(route.route, route.method),
+      load: routeModules[`${route.method} ${route.route}`] ?? noModule,
+    })),
+    crossOriginRoutes,
+  ).then((document) => {
+    const body = JSON.stringify(document);
+    return { body, etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"` };
+  });
+  return served;
+}

@@ -1,0 +1,10 @@
+import type { Migration } from './migration';
+import users from './001-users';
+import todos from './002-todos';
+import credentials from './003-credentials';
+import todoEvents from './004-todo-events';
+import todosVersion from './005-todos-version';
+import cacheEntries from './006-cache-entries';
+
+/** Every migration, oldest first. A new one is a new file with the next version, listed here. */
+export const migrations: readonly Migration[] = [users, todos, credentials, todoEvents, todosVersion, cacheEntries];
