@@ -14,7 +14,7 @@ export const apiCatalogue = [
   },
   {
     kind: 'api',
-    file: 'src/server/routes/api/csp-report.post.ts',
+    file: 'src/modules/security/runtime/handlers/csp-report.post.ts',
     pattern: 'Report sink',
     when: 'browsers POST Content-Security-Policy violations here; each is logged, nothing is echoed.',
     method: 'POST',
@@ -37,6 +37,33 @@ export const apiCatalogue = [
     when: 'set `content-type: text/xml` and return the document as a string.',
     method: 'ANY',
     url: '/api/rss.xml',
+    query: '',
+  },
+  {
+    kind: 'api',
+    file: 'src/server/routes/api/v1/auth/sign-in.post.ts',
+    pattern: 'Rate-limited sign-in',
+    when: 'a wrong email or password is the same 401; the 6th failure in 15 minutes is a 429.',
+    method: 'POST',
+    url: '/api/v1/auth/sign-in',
+    query: '',
+  },
+  {
+    kind: 'api',
+    file: 'src/server/routes/api/v1/auth/sign-out.post.ts',
+    pattern: 'Sign-out',
+    when: 'the session cookie is emptied and expires; answers 204 with or without a session.',
+    method: 'POST',
+    url: '/api/v1/auth/sign-out',
+    query: '',
+  },
+  {
+    kind: 'api',
+    file: 'src/server/routes/api/v1/auth/sign-up.post.ts',
+    pattern: 'Sign-up',
+    when: 'validate, hash the password, store the account and start its session, answering 201.',
+    method: 'POST',
+    url: '/api/v1/auth/sign-up',
     query: '',
   },
   {
@@ -104,6 +131,24 @@ export const apiCatalogue = [
   },
   {
     kind: 'api',
+    file: 'src/server/routes/api/v1/me.get.ts',
+    pattern: 'Protected read',
+    when: 'the `requireUser` guard answers 401 without a valid session, else the account.',
+    method: 'GET',
+    url: '/api/v1/me',
+    query: '',
+  },
+  {
+    kind: 'api',
+    file: 'src/server/routes/api/v1/me.patch.ts',
+    pattern: 'Protected, validated write',
+    when: 'the body schema runs first, then the `requireUser` guard, then one UPDATE.',
+    method: 'PATCH',
+    url: '/api/v1/me',
+    query: '',
+  },
+  {
+    kind: 'api',
     file: 'src/server/routes/api/v1/products.get.ts',
     pattern: 'Method suffix',
     when: '`.get.ts` restricts the file to GET; the `Product` type it serves is shared with the pages.',
@@ -141,7 +186,7 @@ export const apiCatalogue = [
   {
     kind: 'api',
     file: 'src/server/routes/api/v1/redirect.get.ts',
-    pattern: 'Returning a `Response`',
+    pattern: 'Redirect',
     when: '`redirect()` answers 302 with a `Location` header.',
     method: 'GET',
     url: '/api/v1/redirect',
@@ -159,11 +204,11 @@ export const apiCatalogue = [
   {
     kind: 'api',
     file: 'src/server/routes/api/v1/todos.get.ts',
-    pattern: 'Validated list with an exported `route`',
-    when: 'clients infer the query and result types from it.',
+    pattern: 'Keyset pages with an ETag',
+    when: '`?cursor=` pages stay stable under writes, and a matching `If-None-Match` answers 304.',
     method: 'GET',
     url: '/api/v1/todos',
-    query: '?done=true|false',
+    query: '?limit=20&cursor=…&done=false',
   },
   {
     kind: 'api',
@@ -194,9 +239,27 @@ export const apiCatalogue = [
   },
   {
     kind: 'api',
+    file: 'src/server/routes/api/v1/todos/events.get.ts',
+    pattern: 'Server-Sent Events',
+    when: 'a live stream that resumes from `Last-Event-ID`, across workers and instances.',
+    method: 'GET',
+    url: '/api/v1/todos/events',
+    query: '',
+  },
+  {
+    kind: 'api',
+    file: 'src/server/routes/api/v1/todos/summary.get.ts',
+    pattern: 'Cached handler',
+    when: '`defineCachedEventHandler` keeps an expensive answer in Nitro\'s cache storage until a write drops it.',
+    method: 'GET',
+    url: '/api/v1/todos/summary',
+    query: '?by=month',
+  },
+  {
+    kind: 'api',
     file: 'src/server/routes/api/v1/users.get.ts',
     pattern: 'Reading SQL with db0',
-    when: '`listUsers` runs one `SELECT` through `useDatabase()`, SQLite or PostgreSQL alike.',
+    when: 'one `SELECT` through `useDatabase()`, SQLite or PostgreSQL alike.',
     method: 'GET',
     url: '/api/v1/users',
     query: '',
@@ -214,7 +277,7 @@ export const apiCatalogue = [
     kind: 'api',
     file: 'src/server/routes/api/v1/users/[id].delete.ts',
     pattern: 'Method suffix `.delete.ts`',
-    when: 'removes the record and answers 204 No Content.',
+    when: 'the id is checked first (JSON 400), then the record goes with 204 No Content.',
     method: 'DELETE',
     url: '/api/v1/users/:id',
     query: '',
@@ -245,13 +308,22 @@ export interface ApiRoutes {
     default: typeof import('./routes/api/[...]');
   };
   '/api/csp-report': {
-    post: typeof import('./routes/api/csp-report.post');
+    post: typeof import('./../modules/security/runtime/handlers/csp-report.post');
   };
   '/api/openapi.json': {
     get: typeof import('./../modules/api-contract/runtime/openapi.json.get');
   };
   '/api/rss.xml': {
     default: typeof import('./routes/api/rss.xml');
+  };
+  '/api/v1/auth/sign-in': {
+    post: typeof import('./routes/api/v1/auth/sign-in.post');
+  };
+  '/api/v1/auth/sign-out': {
+    post: typeof import('./routes/api/v1/auth/sign-out.post');
+  };
+  '/api/v1/auth/sign-up': {
+    post: typeof import('./routes/api/v1/auth/sign-up.post');
   };
   '/api/v1/boom': {
     default: typeof import('./routes/api/v1/boom');
@@ -273,6 +345,10 @@ export interface ApiRoutes {
   };
   '/api/v1/items/:id': {
     default: typeof import('./routes/api/v1/items/[id]');
+  };
+  '/api/v1/me': {
+    get: typeof import('./routes/api/v1/me.get');
+    patch: typeof import('./routes/api/v1/me.patch');
   };
   '/api/v1/products': {
     get: typeof import('./routes/api/v1/products.get');
@@ -299,6 +375,12 @@ export interface ApiRoutes {
   '/api/v1/todos/:id': {
     delete: typeof import('./routes/api/v1/todos/[id].delete');
     patch: typeof import('./routes/api/v1/todos/[id].patch');
+  };
+  '/api/v1/todos/events': {
+    get: typeof import('./routes/api/v1/todos/events.get');
+  };
+  '/api/v1/todos/summary': {
+    get: typeof import('./routes/api/v1/todos/summary.get');
   };
   '/api/v1/users': {
     get: typeof import('./routes/api/v1/users.get');
