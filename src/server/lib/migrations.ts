@@ -2,6 +2,8 @@ import type { Database } from 'db0';
 
 import users from '../migrations/001-users';
 import todos from '../migrations/002-todos';
+import reviews from '../migrations/005-reviews';
+import files from '../migrations/006-files';
 
 export type Dialect = 'sqlite' | 'postgresql';
 
@@ -13,7 +15,7 @@ export interface Migration {
 }
 
 /** Every migration, oldest first. A new one is a new file with the next version, listed here. */
-export const migrations: Migration[] = [users, todos];
+export const migrations: Migration[] = [users, todos, reviews, files];
 
 /**
  * Runs `work` in one transaction that holds the write lock from its start, so processes starting
