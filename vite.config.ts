@@ -79,6 +79,11 @@ export default defineConfig({
         serveStatic: nodePreset ? 'inline' : undefined,
         compressPublicAssets: true,
         publicAssets: [{ baseURL: '/assets', dir: fromRoot('./dist/client/assets'), maxAge: 31_536_000 }],
+        runtimeConfig: {
+          nitro: { envPrefix: '' },
+          // Where uploaded files are kept (`DATA_DIR`), beside the SQLite database: src/server/lib/uploads.ts.
+          dataDir: '.data',
+        },
         routeRules: {
           // The feed's gzip and brotli copies would otherwise go out as `application/xml`.
           '/api/rss.xml': { headers: { 'content-type': 'text/xml' } },

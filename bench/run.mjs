@@ -1,6 +1,7 @@
 // npm run bench: each pattern against the same code without it, and the app's pages against a stock
 // Analog app (bench/anchor), all in one run. Every row is measured once per round; each ratio is
 // taken within one round, so both sides saw the same machine, and the table shows its median.
+import { deriveServerFnId } from '@analogjs/vite-plugin-nitro/server-fn-id';
 import autocannon from 'autocannon';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { availableParallelism, loadavg } from 'node:os';
@@ -33,6 +34,8 @@ const serverStarvedCpu = 0.8;
 /** Every request says what a browser says about compression, so static files may come pre-compressed. */
 const browser = { 'accept-encoding': 'gzip, deflate, br, zstd' };
 const json = { 'content-type': 'application/json' };
+/** Where Analog's build serves a server function: an opaque hash of its file and export name. */
+const serverFnPath = (file, name) => `/_analog/fn/${deriveServerFnId(file, name)}`;
 
 /**
  * Every row: which server, what request, and `page: true` for server-rendered pages. Rows are
@@ -69,6 +72,13 @@ const allRows = [
     label: 'one SQL UPDATE',
   },
   { id: 'app todos', server: 'app', path: '/api/v1/todos', label: 'SQL list of 20' },
+  {
+    id: 'app reviews server fn',
+    server: 'app',
+    path: serverFnPath('src/app/reviews/reviews.server.ts', 'loadReviews'),
+    label: 'server function loadReviews, 20 rows',
+  },
+  { id: 'app reviews API', server: 'app', path: '/api/v1/reviews', label: 'the same read, API route' },
   // The same build on PostgreSQL (DATABASE_URL), when its server binaries are on this machine.
   { id: 'pg hello', server: 'pg', path: '/api/v1/hello', label: 'PostgreSQL' },
   {
@@ -137,6 +147,12 @@ const allPairs = [
   { name: 'entry script (59 kB) vs app hello', of: 'app entry script', to: 'app hello' },
   { name: 'validated PUT (SQLite write) vs app hello', of: 'app validated PUT', to: 'app hello', floor: 0.5 },
   { name: 'GET /api/v1/todos (SQLite list) vs app hello', of: 'app todos', to: 'app hello', floor: 0.6 },
+  {
+    name: 'server function GET vs the same read as an API route',
+    of: 'app reviews server fn',
+    to: 'app reviews API',
+    floor: 0.9,
+  },
   { name: 'validated PUT (PostgreSQL write) vs its hello', of: 'pg validated PUT', to: 'pg hello' },
   { name: 'GET /api/v1/todos (PostgreSQL list) vs its hello', of: 'pg todos', to: 'pg hello' },
 ];
@@ -212,6 +228,38 @@ async function seedTodos(url) {
   }
 }
 
+/** The reviews the server-function and API rows read: 20, through the server function that writes them. */
+async function seedReviews(url) {
+  for (let n = 1; n <= 20; n += 1) {
+    await fetch(`${url}${serverFnPath('src/app/reviews/reviews.server.ts', 'postReview')}`, {
+      method: 'POST',
+      headers: json,
+      body: JSON.stringify({ productId: (n % 4) + 1, rating: (n % 5) + 1, body: `Review ${n}` }),
+    });
+  }
+}
+
+/**
+ * 20 uploads of a 5 MiB image at once, to a server of their own: its peak RSS stays far below
+ * 20 × 5 MiB over its idle size when each body is streamed to disk, not held in memory.
+ */
+async function parallelUploads() {
+  const server = await startServer(appArgs);
+  const png = Buffer.from('89504e470d0a1a0a', 'hex');
+  const image = new Blob([png, Buffer.alloc(5 * 1024 * 1024 - png.length)], { type: 'image/png' });
+  const idleRssMb = server.rssMb();
+  const statuses = await Promise.all(
+    Array.from({ length: 20 }, async (_, n) => {
+      const form = new FormData();
+      form.append('file', image, `upload-${n}.png`);
+      return (await fetch(`${server.url}/api/v1/files`, { method: 'POST', body: form })).status;
+    }),
+  );
+  const result = { idleRssMb: Math.round(idleRssMb), peakRssMb: Math.round(server.peakRssMb()), statuses };
+  await server.stop();
+  return result;
+}
+
 const postgres = rows.some((row) => row.server === 'pg') ? await startPostgres() : undefined;
 const servers = {
   app: await startServer(appArgs),
@@ -223,6 +271,7 @@ const servers = {
   ...(postgres && { pg: await startServer(appArgs, { DATABASE_URL: await postgres.createDatabase() }) }),
 };
 for (const server of [servers.app, servers.pg]) if (server) await seedTodos(server.url);
+await seedReviews(servers.app.url);
 if (!withPostgres) console.error('note  no PostgreSQL server binaries: PostgreSQL rows skipped');
 const assets = await clientAssets(servers.app.url);
 allRows.find((row) => row.id === 'app asset').path = assets.stylesheet;
@@ -238,6 +287,7 @@ for (let round = 1; round <= rounds; round += 1) {
     samples.get(row.id).push(await measure(servers[row.server], row));
   }
 }
+const uploads = !only || only.includes('uploads') ? await parallelUploads() : undefined;
 const peakRssMb = Math.round(Math.max(servers.app.peakRssMb(), servers.stock.peakRssMb()));
 const appPeakRssMb = Math.round(servers.app.peakRssMb());
 await Promise.all(Object.values(servers).map((server) => server.stop()));
@@ -307,6 +357,15 @@ const checks = [
       pass: ratio.value >= ratio.floor,
     })),
   { name: 'peak RSS ≤ 200 MB (app)', value: `${appPeakRssMb} MB`, pass: appPeakRssMb <= 200 },
+  ...(uploads
+    ? [
+        {
+          name: '20 parallel 5 MiB uploads: all 201, peak RSS ≤ 200 MB',
+          value: `${uploads.peakRssMb} MB (idle ${uploads.idleRssMb} MB)`,
+          pass: uploads.peakRssMb <= 200 && uploads.statuses.every((status) => status === 201),
+        },
+      ]
+    : []),
   {
     name: 'zero errors and non-2xx',
     value: results.reduce((sum, row) => sum + row.errors + row.non2xx, 0),
@@ -378,6 +437,7 @@ writeFileSync(
       ratios,
       peakRssMb,
       appPeakRssMb,
+      uploads,
       checks,
     },
     null,

@@ -81,6 +81,39 @@ export const apiRouteFiles = [
     load: () => import('./routes/api/v1/docs/[...slug]'),
   },
   {
+    route: '/api/v1/files',
+    method: 'get',
+    file: 'src/server/routes/api/v1/files.get.ts',
+    summary: 'Validated list',
+    description: 'The newest uploaded files, their names as data.',
+    success: 200,
+    statuses: [],
+    contentType: 'application/json',
+    load: () => import('./routes/api/v1/files.get'),
+  },
+  {
+    route: '/api/v1/files',
+    method: 'post',
+    file: 'src/server/routes/api/v1/files.post.ts',
+    summary: 'Streamed upload',
+    description: 'Multipart read as it arrives, capped per file, typed by its bytes, stored under a new id.',
+    success: 201,
+    statuses: [],
+    contentType: 'application/json',
+    load: () => import('./routes/api/v1/files.post'),
+  },
+  {
+    route: '/api/v1/files/:id',
+    method: 'get',
+    file: 'src/server/routes/api/v1/files/[id].get.ts',
+    summary: 'Safe download',
+    description: 'The sniffed type, nosniff, an encoded file name, and a sandbox for non-images.',
+    success: 200,
+    statuses: [],
+    contentType: 'application/json',
+    load: () => import('./routes/api/v1/files/[id].get'),
+  },
+  {
     route: '/api/v1/greet/:name',
     method: 'default',
     file: 'src/server/routes/api/v1/greet/[name].ts',
@@ -178,6 +211,17 @@ export const apiRouteFiles = [
     statuses: [],
     contentType: 'application/json',
     load: () => import('./routes/api/v1/redirect.get'),
+  },
+  {
+    route: '/api/v1/reviews',
+    method: 'get',
+    file: 'src/server/routes/api/v1/reviews.get.ts',
+    summary: 'Validated list',
+    description: 'The same reviews the server function `loadReviews` reads, as a public URL.',
+    success: 200,
+    statuses: [],
+    contentType: 'application/json',
+    load: () => import('./routes/api/v1/reviews.get'),
   },
   {
     route: '/api/v1/search',
@@ -314,6 +358,13 @@ export interface ApiRoutes {
   '/api/v1/docs/**:slug': {
     default: typeof import('./routes/api/v1/docs/[...slug]');
   };
+  '/api/v1/files': {
+    get: typeof import('./routes/api/v1/files.get');
+    post: typeof import('./routes/api/v1/files.post');
+  };
+  '/api/v1/files/:id': {
+    get: typeof import('./routes/api/v1/files/[id].get');
+  };
   '/api/v1/greet/:name': {
     default: typeof import('./routes/api/v1/greet/[name]');
   };
@@ -340,6 +391,9 @@ export interface ApiRoutes {
   };
   '/api/v1/redirect': {
     get: typeof import('./routes/api/v1/redirect.get');
+  };
+  '/api/v1/reviews': {
+    get: typeof import('./routes/api/v1/reviews.get');
   };
   '/api/v1/search': {
     get: typeof import('./routes/api/v1/search.get');

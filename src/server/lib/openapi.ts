@@ -42,6 +42,16 @@ export interface OpenApiDocument {
   };
 }
 
+/**
+ * What a route file adds to its generated operation by exporting it as `openApi`: what no schema
+ * of the file can say, such as a body it streams itself or a binary answer. Each response given
+ * replaces the generated one for its status.
+ */
+export interface OperationExtension {
+  requestBody?: OpenApiOperation['requestBody'];
+  responses?: Record<string, OpenApiResponse>;
+}
+
 /** A route file as the generated list describes it; `load` imports its module. */
 export interface RouteFile {
   route: string;
@@ -52,7 +62,7 @@ export interface RouteFile {
   success: number | null;
   statuses: readonly number[];
   contentType: string;
-  load: () => Promise<{ default?: unknown; route?: unknown }>;
+  load: () => Promise<{ default?: unknown; route?: unknown; openApi?: OperationExtension }>;
 }
 
 /** The methods an any-method file (no suffix) is documented under. */
@@ -286,10 +296,15 @@ export async function buildOpenApi(files: readonly RouteFile[] = apiRouteFiles):
   const defs: Record<string, JsonSchema> = {};
   const paths: OpenApiDocument['paths'] = {};
   for (const file of files) {
-    const schemas = schemasOf(await file.load());
+    const module = await file.load();
+    const schemas = schemasOf(module);
     const methods = file.method === 'default' ? anyMethods : [file.method];
     const item = (paths[openApiPath(file.route)] ??= {});
-    for (const method of methods) item[method] = operation(file, method, schemas, defs);
+    for (const method of methods) {
+      const generated = operation(file, method, schemas, defs);
+      const { requestBody = generated.requestBody, responses } = module.openApi ?? {};
+      item[method] = { ...generated, requestBody, responses: { ...generated.responses, ...responses } };
+    }
   }
   return {
     openapi: '3.1.0',

@@ -1,0 +1,12 @@
+/** Safe download: the sniffed type, nosniff, an encoded file name, and a sandbox for non-images. */
+// GET /api/v1/files/:id
+import { defineEventHandler, getRouterParam } from 'h3';
+
+import { downloadOperation, requireStoredFile, sendStoredFile } from '../../../../lib/uploads';
+
+/** The binary answer, which the generated document would otherwise call JSON: see `downloadOperation`. */
+export const openApi = downloadOperation;
+
+export default defineEventHandler(async (event) =>
+  sendStoredFile(event, await requireStoredFile(getRouterParam(event, 'id'))),
+);
