@@ -106,6 +106,17 @@ describe('server function loadReviews (GET /_analog/fn/:id)', () => {
   });
 });
 
+describe('GET /api/v1/reviews', () => {
+  it('answers the same reviews as the server function, newest first', async () => {
+    await post({ productId: 1, rating: 2, body: 'Thin pages.' });
+    const response = await fetch(`${baseUrl}/api/v1/reviews`);
+    expect(response.status).toBe(200);
+    const viaApi = (await response.json()) as Review[];
+    expect(viaApi[0]).toMatchObject({ productId: 1, rating: 2, body: 'Thin pages.' });
+    expect(viaApi).toEqual(await (await fetch(loadReviews)).json());
+  });
+});
+
 describe('the request-id interceptor', () => {
   it('gives a call a new id, answers it in X-Request-Id and stores it with the review', async () => {
     const response = await post({ productId: 1, rating: 4, body: 'Good paper.' });

@@ -172,7 +172,8 @@ export async function receiveUpload(event: H3Event): Promise<StoredFile> {
     const parser = busboy({
       headers: request.headers,
       defParamCharset: 'utf8',
-      limits: { files: 1, fields: 0, parts: 1, fileSize: maxFileBytes },
+      // busboy calls a file that reaches `fileSize` too large, so a file of exactly the cap passes.
+      limits: { files: 1, fields: 0, parts: 1, fileSize: maxFileBytes + 1 },
     });
     parser.on('file', (field, file, { filename }) => {
       if (field !== 'file') return void file.resume();
