@@ -6,13 +6,15 @@ const pixel = Buffer.from(
   'base64',
 );
 
+const fileLabel = 'File (PNG, JPEG, WebP, GIF or PDF, up to 5 MiB)';
+
 test.describe('PAGE /files', () => {
   test('uploads an image and shows it from the download route', async ({ page }) => {
     const name = `pixel-${test.info().testId}.png`;
     await page.goto('/files');
     await expectHydrated(page);
 
-    await page.getByLabel('File').setInputFiles({ name, mimeType: 'image/png', buffer: pixel });
+    await page.getByLabel(fileLabel).setInputFiles({ name, mimeType: 'image/png', buffer: pixel });
     const saved = page.waitForResponse((response) => response.url().endsWith('/api/v1/files'));
     await page.getByRole('button', { name: 'Upload' }).click();
     expect((await saved).status()).toBe(201);
@@ -30,7 +32,7 @@ test.describe('PAGE /files', () => {
     await page.goto('/files');
     await expectHydrated(page);
     await page
-      .getByLabel('File')
+      .getByLabel(fileLabel)
       .setInputFiles({ name: 'notes.png', mimeType: 'image/png', buffer: Buffer.from('just text') });
     await page.getByRole('button', { name: 'Upload' }).click();
     await expect(page.getByRole('alert')).toHaveText(

@@ -33,14 +33,14 @@ test.describe('PAGE /reviews (server functions)', () => {
 
     await page.getByLabel('Product').selectOption({ label: 'Vite Hoodie' });
     await page.getByLabel('Rating').selectOption({ label: '4 stars' });
-    await page.getByLabel('Review').fill(text);
+    await page.getByLabel('Review', { exact: true }).fill(text);
     const saved = page.waitForResponse((response) => response.url().endsWith(serverFnPath('postReview')));
     await page.getByRole('button', { name: 'Add review' }).click();
     expect((await saved).status()).toBe(200);
 
     const item = page.getByRole('listitem').filter({ hasText: text });
     await expect(item).toContainText('Vite Hoodie · 4/5');
-    await expect(page.getByLabel('Review')).toHaveValue('');
+    await expect(page.getByLabel('Review', { exact: true })).toHaveValue('');
   });
 
   test("shows the schema's message for an empty review", async ({ page }) => {
@@ -48,6 +48,6 @@ test.describe('PAGE /reviews (server functions)', () => {
     await expectHydrated(page);
     await page.getByRole('button', { name: 'Add review' }).click();
     await expect(page.getByRole('alert')).toHaveText('Write a few words');
-    await expect(page.getByLabel('Review')).toHaveAccessibleDescription('Write a few words');
+    await expect(page.getByLabel('Review', { exact: true })).toHaveAccessibleDescription('Write a few words');
   });
 });
