@@ -1,6 +1,7 @@
 // npm run bench: each pattern against the same code without it, and the app's pages against a stock
 // Analog app (bench/anchor), all in one run. Every row is measured once per round; each ratio is
 // taken within one round, so both sides saw the same machine, and the table shows its median.
+import { deriveServerFnId } from '@analogjs/vite-plugin-nitro/server-fn-id';
 import autocannon from 'autocannon';
 import { execFile, execFileSync } from 'node:child_process';
 import { createJiti } from 'jiti';
@@ -41,6 +42,8 @@ const serverStarvedCpu = 0.8;
 /** Every request says what a browser says about compression, so static files may come pre-compressed. */
 const browser = { 'accept-encoding': 'gzip, deflate, br, zstd' };
 const json = { 'content-type': 'application/json' };
+/** Where Analog's build serves a server function: an opaque hash of its file and export name. */
+const serverFnPath = (file, name) => `/_analog/fn/${deriveServerFnId(file, name)}`;
 
 /** The account the sign-in and `GET /api/v1/me` rows use. */
 const benchAccount = { email: 'bench@example.com', name: 'Bench', password: 'bench password 1' };
@@ -117,6 +120,13 @@ const allRows = [
     connections: 4,
     label: 'scrypt + rate limit',
   },
+  {
+    id: 'app reviews server fn',
+    server: 'app',
+    path: serverFnPath('src/app/reviews/reviews.server.ts', 'loadReviews'),
+    label: 'server function loadReviews, 20 rows',
+  },
+  { id: 'app reviews API', server: 'app', path: '/api/v1/reviews', label: 'the same read, API route' },
   // The same build on PostgreSQL (DATABASE_URL), when its server binaries are on this machine,
   // and pgbench sending the same statements to the same PostgreSQL server.
   { id: 'pg hello', server: 'pg', path: '/api/v1/hello', label: 'PostgreSQL' },
@@ -210,6 +220,12 @@ const allPairs = [
   { name: '304 of that page vs app hello', of: 'app todos 304', to: 'app hello', floor: 0.9 },
   { name: 'cached summary (hit) vs app hello', of: 'app summary', to: 'app hello', floor: 0.9 },
   { name: 'GET /api/v1/me (valid session) vs app hello', of: 'app me', to: 'app hello', floor: 0.6 },
+  {
+    name: 'server function GET vs the same read as an API route',
+    of: 'app reviews server fn',
+    to: 'app reviews API',
+    floor: 0.9,
+  },
   { name: 'validated PUT (PostgreSQL write) vs its hello', of: 'pg validated PUT', to: 'pg hello' },
   {
     name: 'validated PUT (PostgreSQL) vs pgbench, same UPDATE, same server',
@@ -349,6 +365,17 @@ async function seedTodos(url) {
   }
 }
 
+/** The reviews the server-function and API rows read: 20, through the server function that writes them. */
+async function seedReviews(url) {
+  for (let n = 1; n <= 20; n += 1) {
+    await fetch(`${url}${serverFnPath('src/app/reviews/reviews.server.ts', 'postReview')}`, {
+      method: 'POST',
+      headers: json,
+      body: JSON.stringify({ productId: (n % 4) + 1, rating: (n % 5) + 1, body: `Review ${n}` }),
+    });
+  }
+}
+
 /** CPU time of one password check (lib/passwords.ts), in this process: what a sign-in cannot cost less than. */
 async function hashCpuUs(count = 20) {
   const { hashPassword, verifyPassword } = await createJiti(import.meta.url).import(
@@ -371,6 +398,27 @@ async function seedUsers(url) {
       body: JSON.stringify({ name: `User ${n}` }),
     });
   }
+}
+
+/**
+ * 20 uploads of a 5 MiB image at once, to a server of their own: its peak RSS stays far below
+ * 20 × 5 MiB over its idle size when each body is streamed to disk, not held in memory.
+ */
+async function parallelUploads() {
+  const server = await startServer(appArgs);
+  const png = Buffer.from('89504e470d0a1a0a', 'hex');
+  const image = new Blob([png, Buffer.alloc(5 * 1024 * 1024 - png.length)], { type: 'image/png' });
+  const idleRssMb = server.rssMb();
+  const statuses = await Promise.all(
+    Array.from({ length: 20 }, async (_, n) => {
+      const form = new FormData();
+      form.append('file', image, `upload-${n}.png`);
+      return (await fetch(`${server.url}/api/v1/files`, { method: 'POST', body: form })).status;
+    }),
+  );
+  const result = { idleRssMb: Math.round(idleRssMb), peakRssMb: Math.round(server.peakRssMb()), statuses };
+  await server.stop();
+  return result;
 }
 
 const uses = (server) => rows.some((row) => row.server === server);
@@ -398,6 +446,7 @@ for (const [name, start] of Object.entries(starts)) {
 for (const server of [servers.app, servers.pages, servers.cached, servers.pg])
   if (server) await seedTodos(server.url);
 for (const server of [servers.app, servers.pg]) if (server) await seedUsers(server.url);
+await seedReviews(servers.app.url);
 if (!withPostgres) console.error('note  no PostgreSQL server binaries: PostgreSQL rows skipped');
 const signedUp = await fetch(`${servers.app.url}/api/v1/auth/sign-up`, {
   method: 'POST',
@@ -424,6 +473,7 @@ for (let round = 1; round <= rounds; round += 1) {
     samples.get(row.id).push(await measure(servers[row.server], row));
   }
 }
+const uploads = !only || only.includes('uploads') ? await parallelUploads() : undefined;
 const appServers = ['app', 'twin', 'pages', 'cached', 'plain', 'pg'].filter((name) => servers[name]);
 const appPeakRssMb = Math.round(Math.max(...appServers.map((name) => servers[name].peakRssMb())));
 const peakRssMb = Math.round(
@@ -564,6 +614,15 @@ const checks = [
         .join(', ') || 'all',
     pass: results.every((row) => row.runs.every((run) => run.reqPerSec > 0)),
   },
+  ...(uploads
+    ? [
+        {
+          name: '20 parallel 5 MiB uploads: all 201, peak RSS ≤ 200 MB',
+          value: `${uploads.peakRssMb} MB (idle ${uploads.idleRssMb} MB)`,
+          pass: uploads.peakRssMb <= 200 && uploads.statuses.every((status) => status === 201),
+        },
+      ]
+    : []),
   {
     name: 'zero errors and non-2xx',
     value: results.reduce((sum, row) => sum + row.errors + row.non2xx, 0),
@@ -631,6 +690,7 @@ writeFileSync(
       ratios,
       peakRssMb,
       appPeakRssMb,
+      uploads,
       checks,
     },
     null,

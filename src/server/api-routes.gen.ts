@@ -95,6 +95,33 @@ export const apiCatalogue = [
   },
   {
     kind: 'api',
+    file: 'src/server/routes/api/v1/files.get.ts',
+    pattern: 'Validated list',
+    when: 'the newest uploaded files, their names as data.',
+    method: 'GET',
+    url: '/api/v1/files',
+    query: '',
+  },
+  {
+    kind: 'api',
+    file: 'src/server/routes/api/v1/files.post.ts',
+    pattern: 'Streamed upload',
+    when: 'multipart read as it arrives, capped per file, typed by its bytes, stored under a new id.',
+    method: 'POST',
+    url: '/api/v1/files',
+    query: '',
+  },
+  {
+    kind: 'api',
+    file: 'src/server/routes/api/v1/files/[id].get.ts',
+    pattern: 'Safe download',
+    when: 'the sniffed type, nosniff, an encoded file name, and a sandbox for non-images.',
+    method: 'GET',
+    url: '/api/v1/files/:id',
+    query: '',
+  },
+  {
+    kind: 'api',
     file: 'src/server/routes/api/v1/greet/[name].ts',
     pattern: 'Dynamic segment via `getRouterParam`',
     when: 'the h3 helper reads (and decodes) one parameter.',
@@ -190,6 +217,15 @@ export const apiCatalogue = [
     when: '`redirect()` answers 302 with a `Location` header.',
     method: 'GET',
     url: '/api/v1/redirect',
+    query: '',
+  },
+  {
+    kind: 'api',
+    file: 'src/server/routes/api/v1/reviews.get.ts',
+    pattern: 'Validated list',
+    when: 'the same reviews the server function `loadReviews` reads, as a public URL.',
+    method: 'GET',
+    url: '/api/v1/reviews',
     query: '',
   },
   {
@@ -334,6 +370,13 @@ export interface ApiRoutes {
   '/api/v1/docs/**:slug': {
     default: typeof import('./routes/api/v1/docs/[...slug]');
   };
+  '/api/v1/files': {
+    get: typeof import('./routes/api/v1/files.get');
+    post: typeof import('./routes/api/v1/files.post');
+  };
+  '/api/v1/files/:id': {
+    get: typeof import('./routes/api/v1/files/[id].get');
+  };
   '/api/v1/greet/:name': {
     default: typeof import('./routes/api/v1/greet/[name]');
   };
@@ -364,6 +407,9 @@ export interface ApiRoutes {
   };
   '/api/v1/redirect': {
     get: typeof import('./routes/api/v1/redirect.get');
+  };
+  '/api/v1/reviews': {
+    get: typeof import('./routes/api/v1/reviews.get');
   };
   '/api/v1/search': {
     get: typeof import('./routes/api/v1/search.get');

@@ -10,7 +10,7 @@ export interface RawResponse {
 export interface RawRequest {
   method?: string;
   path: string;
-  body?: string;
+  body?: string | Buffer;
   contentType?: string;
   headers?: Record<string, string>;
 }

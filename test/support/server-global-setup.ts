@@ -6,6 +6,8 @@ import { startProductionServer } from './server';
 declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
+    /** The served build's `DATA_DIR`: specs look at what it stored (uploads, the SQLite file). */
+    dataDir: string;
   }
 }
 
@@ -17,5 +19,6 @@ export default async function setup(project: TestProject) {
   ensureBuild();
   const server = await startProductionServer(serverEntry, { CORS_ORIGINS: allowedOrigin });
   project.provide('baseUrl', server.url);
+  project.provide('dataDir', server.dataDir);
   return () => server.stop();
 }

@@ -5,6 +5,17 @@ import credentials from './003-credentials';
 import todoEvents from './004-todo-events';
 import todosVersion from './005-todos-version';
 import cacheEntries from './006-cache-entries';
+import reviews from './007-reviews';
+import files from './008-files';
 
 /** Every migration, oldest first. A new one is a new file with the next version, listed here. */
-export const migrations: readonly Migration[] = [users, todos, credentials, todoEvents, todosVersion, cacheEntries];
+export const migrations: readonly Migration[] = [
+  users,
+  todos,
+  credentials,
+  todoEvents,
+  todosVersion,
+  cacheEntries,
+  reviews,
+  files,
+];

@@ -42,6 +42,16 @@ export interface OpenApiDocument {
   };
 }
 
+/**
+ * What a route file adds to its generated operation by exporting it as `openApi`: what no schema
+ * of the file can say, such as a body it streams itself or a binary answer. Each response given
+ * replaces the generated one for its status.
+ */
+export interface OperationExtension {
+  requestBody?: OpenApiOperation['requestBody'];
+  responses?: Record<string, OpenApiResponse>;
+}
+
 /** A response as a route declares it: what it means, and its media types when it has a body. */
 export interface DeclaredResponse {
   description: string;
@@ -61,7 +71,7 @@ export interface ContractRoute {
   meta: {
     openAPI?: { responses?: Record<string, DeclaredResponse>; security?: Record<string, string[]>[] };
   } | null;
-  load: () => Promise<{ default?: unknown; route?: unknown }>;
+  load: () => Promise<{ default?: unknown; route?: unknown; openApi?: OperationExtension }>;
 }
 
 /** The methods an any-method file (no suffix) is documented under. */
@@ -359,10 +369,15 @@ export async function buildOpenApi(
   const defs: Record<string, JsonSchema> = {};
   const paths: OpenApiDocument['paths'] = {};
   for (const route of routes) {
-    const schemas = schemasOf(await route.load());
+    const module = await route.load();
+    const schemas = schemasOf(module);
     const methods = route.method === 'default' ? anyMethods : [route.method];
     const item = (paths[openApiPath(route.route)] ??= {});
-    for (const method of methods) item[method] = operation(route, method, schemas, defs);
+    for (const method of methods) {
+      const generated = operation(route, method, schemas, defs);
+      const { requestBody = generated.requestBody, responses } = module.openApi ?? {};
+      item[method] = { ...generated, requestBody, responses: { ...generated.responses, ...responses } };
+    }
     if (crossOrigin.includes(route.route)) item['options'] = preflight(route);
   }
   return {

@@ -1,0 +1,59 @@
+import { HttpErrorResponse } from '@angular/common/http';
+import { ChangeDetectionStrategy, Component, signal } from '@angular/core';
+import { injectServerFn, injectServerFnMutation } from '@analogjs/router';
+
+import { type FieldErrors, fieldErrors } from '../../server/lib/issues';
+import { products } from '../../server/lib/products';
+import { ApiError } from '../shared/api-client';
+import { failureMessage } from '../shared/form-errors';
+import { loadReviews, postReview } from './reviews.server';
+
+/** A failed server-function call as form errors: a 400's `errors` are the schema's issues. */
+function callErrors(error: unknown): FieldErrors {
+  if (error instanceof HttpErrorResponse && error.status === 400 && Array.isArray(error.error?.errors)) {
+    return fieldErrors(error.error.errors);
+  }
+  return {
+    form: failureMessage(
+      error instanceof HttpErrorResponse ? new ApiError(error.status, error.error) : error,
+    ),
+  };
+}
+
+@Component({
+  selector: 'app-review-board',
+  changeDetection: ChangeDetectionStrategy.OnPush,
+  templateUrl: './review-board.html',
+})
+export class ReviewBoard {
+  protected readonly products = products;
+  protected readonly reviews = injectServerFn(loadReviews);
+  private readonly post = injectServerFnMutation(postReview);
+  protected readonly errors = signal<FieldErrors>({});
+  protected readonly saving = signal(false);
+
+  protected productName(id: number): string {
+    return products.find((product) => product.id === id)?.name ?? `Product ${id}`;
+  }
+
+  protected async add(event: SubmitEvent) {
+    event.preventDefault();
+    const form = event.target as HTMLFormElement;
+    const data = new FormData(form);
+    this.saving.set(true);
+    try {
+      await this.post({
+        productId: Number(data.get('productId')),
+        rating: Number(data.get('rating')),
+        body: String(data.get('body') ?? ''),
+      });
+      this.errors.set({});
+      form.reset();
+      this.reviews.reload();
+    } catch (error) {
+      this.errors.set(callErrors(error));
+    } finally {
+      this.saving.set(false);
+    }
+  }
+}

@@ -1,0 +1,14 @@
+import { serverFn } from '@analogjs/router/server';
+
+import { addReview, listReviews, reviewInput } from '../../server/lib/reviews';
+
+/**
+ * Server functions for the reviews page. Analog's build gives each an opaque URL under
+ * `/_analog/fn/` and ships only a reference to the browser, never this code or its imports.
+ */
+
+/** No input: a GET. During SSR it runs in-process and its result travels in TransferState. */
+export const loadReviews = serverFn(() => listReviews());
+
+/** A schema: a POST whose JSON body is validated (400 on failure) before the handler runs. */
+export const postReview = serverFn(reviewInput, (review, { requestId }) => addReview(review, requestId));

@@ -1,0 +1,22 @@
+/** Validated list: the same reviews the server function `loadReviews` reads, as a public URL. */
+// GET /api/v1/reviews
+import { defineServerRoute } from '@analogjs/router/server/actions';
+import { z } from 'zod';
+
+import { listReviews, reviewOutput } from '../../../lib/reviews';
+import { defineRouteMeta } from 'nitropack/runtime';
+
+defineRouteMeta({
+  openAPI: {
+    responses: {
+      200: { description: 'The newest reviews.' },
+    },
+  },
+});
+
+export const route = defineServerRoute({
+  output: z.array(reviewOutput),
+  handler: () => listReviews(),
+});
+
+export default route;
