@@ -23,6 +23,7 @@ import {
   root,
   startServer,
 } from './servers.mjs';
+import { buildForLine, nodeLine } from './node-line.mjs';
 import { postgresBinDir, startPostgres } from '../test/support/postgres.mjs';
 
 const execFileAsync = promisify(execFile);
@@ -52,6 +53,8 @@ const benchAccount = { email: 'bench@example.com', name: 'Bench', password: 'ben
  * The validated PUT renames one of this many users, a different one each request: writes
  * spread over rows, as an app's are. (On one hot row both the app and pgbench serialise on its lock.)
  */
+/** The Node.js LTS line measured beside this one (issue 22): the official build from the npm registry. */
+const node24 = '24.21.0';
 const spreadRows = 200;
 const rename = {
   path: '/api/v1/users/:id',
@@ -138,6 +141,10 @@ const allRows = [
     label: "the PUT's statement",
   },
   { id: 'pg todos', server: 'pg', path: '/api/v1/todos?limit=20', label: 'PostgreSQL' },
+  // The same build on Node 24 LTS (bench/node-line.mjs), beside the rows above on this Node.
+  { id: 'node24 hello', server: 'node24', path: '/api/v1/hello', label: `Node ${node24}` },
+  { ...rename, id: 'node24 validated PUT', server: 'node24', label: `Node ${node24}` },
+  { id: 'node24 /search', server: 'node24Pages', path: '/search', page: true, label: `Node ${node24}` },
   {
     id: 'pgbench SELECT',
     server: 'pgbench',
@@ -157,6 +164,14 @@ const rows = only ? available.filter((row) => only.some((word) => row.id.include
 
 /** What each ratio means: `of` measured against `to`, in the same round. */
 const allPairs = [
+  // Information: what the newer line buys, the same build and requests on both.
+  { name: `hello: Node ${node24} vs ${process.version}`, of: 'node24 hello', to: 'app hello' },
+  {
+    name: `validated PUT: Node ${node24} vs ${process.version}`,
+    of: 'node24 validated PUT',
+    to: 'app validated PUT',
+  },
+  { name: `/search rendered: Node ${node24} vs ${process.version}`, of: 'node24 /search', to: 'app /search' },
   { name: 'A/A: app hello vs the same build started again', of: 'app hello', to: 'twin hello', aa: true },
   {
     name: 'defineApiRoute vs its hand-written twin',
@@ -422,6 +437,11 @@ async function parallelUploads() {
 }
 
 const uses = (server) => rows.some((row) => row.server === server);
+/** The app's build, its native addon compiled for Node 24, started by Node 24. */
+const startNode24 = (env = {}) => {
+  const dir = nodeLine(node24);
+  return startServer([...appArgs.slice(0, -1), buildForLine(dir)], env, join(dir, 'bin/node'));
+};
 const postgres = rows.some(needsPostgres) ? await startPostgres() : undefined;
 const pgDatabase = postgres && (await postgres.createDatabase());
 const stockArgs = [...appArgs.slice(0, -1), anchorEntry];
@@ -436,6 +456,8 @@ const starts = {
   // The app built without the security module (no nonce, CSP, headers or guards): what it costs a page.
   plain: () => startServer([...appArgs.slice(0, -1), plainEntry], { PAGE_CACHE: 'false' }),
   pg: () => startServer(appArgs, { DATABASE_URL: pgDatabase }),
+  node24: () => startNode24(),
+  node24Pages: () => startNode24({ PAGE_CACHE: 'false' }),
   // Not a Node server: pgbench connects to the pg server's database itself.
   pgbench: async () => ({ url: pgDatabase, stop: async () => undefined }),
 };
@@ -443,9 +465,9 @@ const servers = {};
 for (const [name, start] of Object.entries(starts)) {
   if (name === 'app' || uses(name)) servers[name] = await start();
 }
-for (const server of [servers.app, servers.pages, servers.cached, servers.pg])
+for (const server of [servers.app, servers.pages, servers.cached, servers.pg, servers.node24Pages])
   if (server) await seedTodos(server.url);
-for (const server of [servers.app, servers.pg]) if (server) await seedUsers(server.url);
+for (const server of [servers.app, servers.pg, servers.node24]) if (server) await seedUsers(server.url);
 await seedReviews(servers.app.url);
 if (!withPostgres) console.error('note  no PostgreSQL server binaries: PostgreSQL rows skipped');
 const signedUp = await fetch(`${servers.app.url}/api/v1/auth/sign-up`, {
@@ -474,7 +496,9 @@ for (let round = 1; round <= rounds; round += 1) {
   }
 }
 const uploads = !only || only.includes('uploads') ? await parallelUploads() : undefined;
-const appServers = ['app', 'twin', 'pages', 'cached', 'plain', 'pg'].filter((name) => servers[name]);
+const appServers = ['app', 'twin', 'pages', 'cached', 'plain', 'pg', 'node24', 'node24Pages'].filter(
+  (name) => servers[name],
+);
 const appPeakRssMb = Math.round(Math.max(...appServers.map((name) => servers[name].peakRssMb())));
 const peakRssMb = Math.round(
   Math.max(

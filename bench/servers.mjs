@@ -98,17 +98,16 @@ async function waitFor(url) {
 
 /**
  * Starts `node <args>` (a script and its flags) on a free loopback port with a throw-away DATA_DIR,
- * on core 1 when `pinned`, with `env` on top (such as `DATABASE_URL`).
+ * on core 1 when `pinned`, with `env` on top (such as `DATABASE_URL`), run by the Node.js `node`.
  * @param {string[]} args
  * @param {Record<string, string>} [env]
+ * @param {string} [node] another Node.js line's binary (bench/node-line.mjs); this one's by default
  * @returns {Promise<{ url: string, pid: number, peakRssMb: () => number, cpuSeconds: () => number, stop: () => Promise<void> }>}
  */
-export async function startServer(args, env = {}) {
+export async function startServer(args, env = {}, node = process.execPath) {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'analog-bench-'));
-  const [command, commandArgs] = pinned
-    ? ['taskset', ['-c', '1', process.execPath, ...args]]
-    : [process.execPath, args];
+  const [command, commandArgs] = pinned ? ['taskset', ['-c', '1', node, ...args]] : [node, args];
   const child = spawn(command, commandArgs, {
     cwd: root,
     stdio: 'ignore',

@@ -1,6 +1,6 @@
-import { useRuntimeConfig } from 'nitropack/runtime';
-
-import { createNonce } from '../../modules/security/runtime';
+// Straight from the file, not the module's index: in development Vite loads middleware outside
+// Nitro, where nothing that imports `nitropack/runtime` may load.
+import { createNonce } from '../../modules/security/runtime/csp';
 
 /**
  * Server-rendered pages whose HTML depends only on their URL, kept in memory and served without
@@ -36,8 +36,13 @@ const entries = new Map<string, Entry>();
 /** Counts the writes to each `dependsOn` path; a render that saw an older count is not stored. */
 const generations = new Map<string, number>();
 
-/** runtimeConfig `pageCache` (env `PAGE_CACHE`, default true); the bench turns it off to compare. */
-let enabled: boolean | undefined;
+/** Off until plugins/page-cache.ts reads runtimeConfig `pageCache` (env `PAGE_CACHE`, default true). */
+let enabled = false;
+
+/** Turns the cache on; the Nitro plugin calls it at start unless `PAGE_CACHE=false`. */
+export function enablePageCache(): void {
+  enabled = true;
+}
 
 /** The page `url` (a path and query) is, if it is cached; runs for every GET, so no URL parsing. */
 const pageOf = (url: string) => {
@@ -47,7 +52,6 @@ const pageOf = (url: string) => {
 
 /** The generation of the data `url` depends on, read before its render starts. */
 export function pageGeneration(url: string): number | undefined {
-  enabled ??= useRuntimeConfig()['pageCache'] !== false;
   const page = enabled ? pageOf(url) : undefined;
   return page ? (generations.get(page.dependsOn ?? '') ?? 0) : undefined;
 }

@@ -1,6 +1,7 @@
 import { defineEventHandler, setResponseHeader } from 'h3';
 
-import { noncePolicy, setPageHeaders } from '../../modules/security/runtime';
+import { noncePolicy } from '../../modules/security/runtime/csp';
+import { setPageHeaders } from '../../modules/security/runtime/page-policy';
 import { cachedPage, pageGeneration } from '../lib/page-cache';
 
 /**

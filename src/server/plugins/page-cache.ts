@@ -1,8 +1,8 @@
 import { getResponseStatus } from 'h3';
-import { defineNitroPlugin } from 'nitropack/runtime';
+import { defineNitroPlugin, useRuntimeConfig } from 'nitropack/runtime';
 import type { ServerResponse } from 'node:http';
 
-import { invalidatePagesFor, storePage } from '../lib/page-cache';
+import { enablePageCache, invalidatePagesFor, storePage } from '../lib/page-cache';
 
 /** The nonce src/main.server.ts put into this response's policy: `'nonce-…'`. */
 function nonceOf(res: ServerResponse): string | undefined {
@@ -12,10 +12,13 @@ function nonceOf(res: ServerResponse): string | undefined {
 }
 
 /**
+ * Turns the page cache on (runtimeConfig `pageCache`, env `PAGE_CACHE=false` turns it off); the
+ * middleware can't read the config itself, as Vite also loads middleware outside Nitro in development.
  * Stores what the renderer answered for a cacheable page (see src/middleware/page-cache.ts), if it
  * is a 200 that set no cookie; drops the pages a write request changed once it has been answered.
  */
 export default defineNitroPlugin((nitroApp) => {
+  if (useRuntimeConfig()['pageCache'] !== false) enablePageCache();
   nitroApp.hooks.hook('beforeResponse', (event, { body }) => {
     const miss = event.context['pageCache'] as { url: string; generation: number } | undefined;
     const res = event.node.res;
