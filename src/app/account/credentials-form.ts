@@ -1,11 +1,9 @@
-import { ChangeDetectionStrategy, Component, computed, inject, input, signal } from '@angular/core';
+import { ChangeDetectionStrategy, Component, computed, inject, input } from '@angular/core';
 import { toSignal } from '@angular/core/rxjs-interop';
 import { ActivatedRoute, RouterLink } from '@angular/router';
 import { FormAction, injectRouteEndpointURL } from '@analogjs/router';
 
-import { type FieldErrors, issuesToFieldErrors, queryFieldErrors } from '../shared/form-errors';
-
-type FormState = 'submitting' | 'error' | 'redirect' | 'success' | 'navigate';
+import { formActionState } from '../shared/form-action-state';
 
 /**
  * The sign-in and sign-up form. It posts to its page's server action: hydrated through
@@ -22,23 +20,9 @@ export class CredentialsForm {
 
   private readonly route = inject(ActivatedRoute);
   private readonly query = toSignal(this.route.queryParamMap, { requireSync: true });
+  protected readonly form = formActionState(this.query, 'Could not reach the server. Please try again.');
 
   protected readonly endpoint = injectRouteEndpointURL(this.route.snapshot).pathname;
   /** Checked again by the server action: only a path on this site is followed. */
   protected readonly next = computed(() => this.query().get('next') ?? '/account');
-  protected readonly sending = signal(false);
-  private readonly submitted = signal<FieldErrors | undefined>(undefined);
-  protected readonly errors = computed(() => this.submitted() ?? queryFieldErrors(this.query()));
-
-  protected showIssues(issues: unknown) {
-    this.submitted.set(issuesToFieldErrors(issues));
-  }
-
-  protected track(state: FormState) {
-    this.sending.set(state === 'submitting');
-    if (state === 'submitting') this.submitted.set(undefined);
-    if (state === 'error' && !this.submitted()) {
-      this.submitted.set({ form: 'Could not reach the server. Please try again.' });
-    }
-  }
 }

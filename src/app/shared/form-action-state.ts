@@ -1,0 +1,30 @@
+import { type Signal, computed, signal } from '@angular/core';
+import type { ParamMap } from '@angular/router';
+
+import { type FieldErrors, issuesToFieldErrors, queryFieldErrors } from './form-errors';
+
+/** What Analog's `FormAction` emits as `(state)`. */
+export type FormState = 'submitting' | 'error' | 'redirect' | 'success' | 'navigate';
+
+/**
+ * The state of a form posted to its page's server action through `FormAction`: whether it is
+ * sending, and its field errors, from the last hydrated submit or else from a plain form post's
+ * redirect back to the page (`query`). `failure` is shown when a submit fails without issues
+ * (a 500, no network), which `FormAction` reports only as a bare `'error'`.
+ */
+export function formActionState(query: Signal<ParamMap>, failure: string) {
+  const sending = signal(false);
+  const submitted = signal<FieldErrors | undefined>(undefined);
+  return {
+    sending: sending.asReadonly(),
+    errors: computed(() => submitted() ?? queryFieldErrors(query())),
+    /** `(onError)`: the body of a failure marked `X-Analog-Errors`, here a 422's issues. */
+    showIssues: (issues: unknown) => submitted.set(issuesToFieldErrors(issues)),
+    /** `(state)`. */
+    track: (state: FormState) => {
+      sending.set(state === 'submitting');
+      if (state === 'submitting') submitted.set(undefined);
+      if (state === 'error' && !submitted()) submitted.set({ form: failure });
+    },
+  };
+}
