@@ -1,6 +1,4 @@
-/// <reference types="vitest/config" />
 import analog from '@analogjs/platform';
-import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 
@@ -8,6 +6,7 @@ import { apiContract, routeCataloguePlugin } from './src/modules/api-contract/in
 import { pagesOnlySitemap } from './src/build/pages-only-sitemap.ts';
 import { quietSourcemapWarnings } from './src/build/quiet-sourcemap-warnings.ts';
 import { sequentialEnvironmentBuilds } from './src/build/sequential-environment-builds.ts';
+import { tsconfigAliases } from './src/build/tsconfig-aliases.ts';
 import { cspNoncePlaceholder, security } from './src/modules/security/index.ts';
 import { products } from './src/server/lib/products.ts';
 import { siteUrl } from './src/server/lib/site.ts';
@@ -15,19 +14,7 @@ import { siteUrl } from './src/server/lib/site.ts';
 const fromRoot = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 const apiRoutesFile = fromRoot('./src/server/api-routes.gen.ts');
 
-/**
- * Module aliases, read from `paths` in tsconfig.json, their one place: Vite, Nitro and Vitest resolve
- * what TypeScript does. Today that is `@analogjs/router/server/actions`, pointing at the backport.
- */
-const tsconfig = JSON.parse(readFileSync(fromRoot('./tsconfig.json'), 'utf8')) as {
-  compilerOptions: { paths: Record<string, [string]> };
-};
-const aliases = Object.fromEntries(
-  Object.entries(tsconfig.compilerOptions.paths).map(([specifier, [target]]) => [
-    specifier,
-    fromRoot(target),
-  ]),
-);
+const aliases = tsconfigAliases(new URL('.', import.meta.url));
 
 /**
  * `BUILD_OUTPUT_DIR` puts a second build beside `dist/analog` (the tests build node-cluster into
@@ -122,47 +109,4 @@ export default defineConfig({
     routeCataloguePlugin(fromRoot('.'), apiRoutesFile),
     sequentialEnvironmentBuilds(),
   ],
-  test: {
-    projects: [
-      {
-        resolve: { alias: aliases },
-        test: {
-          name: 'unit',
-          environment: 'node',
-          include: [
-            'src/backports/**/*.spec.ts',
-            'src/build/**/*.spec.ts',
-            'src/modules/**/*.spec.ts',
-            'src/server/lib/**/*.spec.ts',
-            'src/server/migrations/**/*.spec.ts',
-            'src/app/shared/**/*.spec.ts',
-          ],
-          typecheck: { enabled: true, include: ['src/**/*.test-d.ts'], tsconfig: 'tsconfig.spec.json' },
-        },
-      },
-      {
-        resolve: { alias: aliases },
-        test: {
-          name: 'server',
-          environment: 'node',
-          include: ['test/server/**/*.spec.ts'],
-          globalSetup: ['test/support/server-global-setup.ts'],
-          // Checks every response the suite sees against /api/openapi.json.
-          setupFiles: ['test/support/setup-contract.ts'],
-          testTimeout: 20_000,
-        },
-      },
-      {
-        resolve: { alias: aliases },
-        test: {
-          // The data specs again, with the same build on PostgreSQL (DATABASE_URL) instead of SQLite.
-          name: 'server-postgres',
-          environment: 'node',
-          include: ['test/server/{users,todos,todo-events,concurrency,hostile-input}.spec.ts'],
-          globalSetup: ['test/support/postgres-global-setup.ts'],
-          testTimeout: 20_000,
-        },
-      },
-    ],
-  },
 });
