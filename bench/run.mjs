@@ -9,7 +9,6 @@ import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import prettier from 'prettier';
 
 import {
   anchorEntry,
@@ -732,11 +731,13 @@ const dirty = execFileSync('git', ['status', '--porcelain', '--', '.', ':!bench/
   ? ' (uncommitted changes)'
   : '';
 const resultsMd = join(root, 'bench/RESULTS.md');
-writeFileSync(
-  resultsMd,
-  `# Bench results\n\n${new Date().toISOString()}, commit ${commit}${dirty}${quick || only ? ', a quick or filtered run: directions only' : ''}.\n\n` +
-    `${setting}. Written by \`npm run bench\` (bench/run.mjs); the JSON beside it has every round.\n\n${markdown}\n`,
-);
-// In the project's Markdown style, as `npx prettier --check` expects it.
-writeFileSync(resultsMd, await prettier.format(readFileSync(resultsMd, 'utf8'), { parser: 'markdown' }));
+// The new run goes on top, under the file's own introduction; the earlier runs stay below it.
+const previous = readFileSync(resultsMd, 'utf8');
+const firstRun = previous.indexOf('\n## ');
+const intro = firstRun === -1 ? '# Bench results\n' : previous.slice(0, firstRun);
+const earlier = firstRun === -1 ? '' : previous.slice(firstRun);
+const run =
+  `\n## ${new Date().toISOString()}, commit ${commit}${dirty}${quick || only ? ', a quick or filtered run: directions only' : ''}\n\n` +
+  `${setting}. Written by \`npm run bench\` (bench/run.mjs); the JSON beside it has every round.\n\n${markdown}\n`;
+writeFileSync(resultsMd, `${intro.trimEnd()}\n${run}${earlier}`);
 process.exitCode = checks.every((check) => check.pass) ? 0 : 1;
