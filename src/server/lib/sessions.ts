@@ -74,7 +74,7 @@ export function endSession(event: H3Event): void {
  */
 const verifiedSeals = new LRUCache<string, number>({ max: 10_000 });
 
-/** Unseals a session cookie once; a tampered, foreign or expired one is `undefined`. */
+/** Unseals a session cookie and remembers it until it expires; a tampered, foreign or expired one is `undefined`. */
 async function unsealUserId(event: H3Event, sealed: string): Promise<number | undefined> {
   const session = await unsealSession(event, sessionConfig(event), sealed).catch(() => undefined);
   const { userId } = (session?.data ?? {}) as SessionData;
