@@ -1,5 +1,8 @@
+import { type H3Event, sealSession } from 'h3';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, inject, it } from 'vitest';
 
+import { testSessionSecret } from '../support/server';
 import { newAccount, openSession, postJson, sessionCookie, sessionSetCookie } from '../support/sessions';
 
 const baseUrl = inject('baseUrl');
@@ -126,6 +129,39 @@ describe('GET /api/v1/me', () => {
     const flipped = sealed.slice(0, 40) + (sealed[40] === 'A' ? 'B' : 'A') + sealed.slice(41);
     const response = await fetch(`${baseUrl}/api/v1/me`, { headers: { cookie: `session=${flipped}` } });
     expect(response.status).toBe(401);
+  });
+
+  it('refuses a tampered copy of a cookie it has verified, and still takes the original', async () => {
+    const { cookie } = await signedUp();
+    const read = (header: string) => fetch(`${baseUrl}/api/v1/me`, { headers: { cookie: header } });
+    expect((await read(cookie)).status).toBe(200);
+    const at = 'session='.length + 40;
+    const flipped = cookie.slice(0, at) + (cookie[at] === 'A' ? 'B' : 'A') + cookie.slice(at + 1);
+    expect((await read(flipped)).status).toBe(401);
+    expect((await read(cookie)).status).toBe(200);
+  });
+
+  it('ends a session at its expiry, also when its cookie was verified before', async () => {
+    const { id } = await signedUp('Expiring');
+    // A session started 7 days (lib/sessions.ts's maxAge) minus 2.5 s ago, sealed as the server seals.
+    const maxAge = 60 * 60 * 24 * 7;
+    const expiresAt = Date.now() + 2500;
+    const session = { id: crypto.randomUUID(), createdAt: expiresAt - maxAge * 1000, data: { userId: id } };
+    const event = { context: { sessions: { session } } } as unknown as H3Event;
+    const cookie = `session=${await sealSession(event, { name: 'session', password: testSessionSecret, maxAge })}`;
+    const read = () => fetch(`${baseUrl}/api/v1/me`, { headers: { cookie } });
+    expect((await read()).status).toBe(200);
+    await sleep(expiresAt - Date.now() + 100);
+    expect((await read()).status).toBe(401);
+  });
+
+  it('answers 401 once the account is gone, though its cookie was verified before', async () => {
+    const { cookie, id } = await signedUp('Removed');
+    const read = () => fetch(`${baseUrl}/api/v1/me`, { headers: { cookie } });
+    expect((await read()).status).toBe(200);
+    const removed = await fetch(`${baseUrl}/api/v1/users/${id}`, { method: 'DELETE' });
+    expect(removed.status).toBe(204);
+    expect((await read()).status).toBe(401);
   });
 
   it('answers the signed-in account', async () => {

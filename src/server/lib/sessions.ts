@@ -1,4 +1,5 @@
 import { type H3Event, type SessionConfig, clearSession, getCookie, unsealSession, updateSession } from 'h3';
+import { LRUCache } from 'lru-cache';
 import { useRuntimeConfig } from 'nitropack/runtime';
 import { randomBytes } from 'node:crypto';
 
@@ -64,13 +65,32 @@ export function endSession(event: H3Event): void {
 }
 
 /**
+ * Cookies this process has unsealed, by their exact text, and the user id each carries, until the
+ * session's expiry. Unsealing is iron's PBKDF2, HMAC and AES-CBC through WebCrypto, about four
+ * fifths of a `GET /api/v1/me`; a hit is one map lookup. Only a cookie whose seal verified gets
+ * in, so filling it takes real sign-ins, and 10,000 of them are a few megabytes. A cached seal
+ * is valid exactly as long as its unsealed twin (sign-out never revoked a copied cookie, see
+ * docs/sessions.md), and `requireUser` still reads the account on every request.
+ */
+const verifiedSeals = new LRUCache<string, number>({ max: 10_000 });
+
+/** Unseals a session cookie and remembers it until it expires; a tampered, foreign or expired one is `undefined`. */
+async function unsealUserId(event: H3Event, sealed: string): Promise<number | undefined> {
+  const session = await unsealSession(event, sessionConfig(event), sealed).catch(() => undefined);
+  const { userId } = (session?.data ?? {}) as SessionData;
+  if (typeof userId !== 'number' || !session?.createdAt) return undefined;
+  // h3 ends a session `maxAge` after its start; a ttl of 0 would mean "never" to the cache.
+  const ttl = session.createdAt + maxAge * 1000 - Date.now();
+  if (ttl > 0) verifiedSeals.set(sealed, userId, { ttl });
+  return userId;
+}
+
+/**
  * The session's user id, or `undefined` without a valid session. A missing, tampered or
  * expired cookie is no session; reading one sets no cookie.
  */
 export async function sessionUserId(event: H3Event): Promise<number | undefined> {
   const sealed = getCookie(event, cookieName);
   if (!sealed) return undefined;
-  const session = await unsealSession(event, sessionConfig(event), sealed).catch(() => undefined);
-  const { userId } = (session?.data ?? {}) as SessionData;
-  return typeof userId === 'number' ? userId : undefined;
+  return verifiedSeals.get(sealed) ?? unsealUserId(event, sealed);
 }

@@ -23,6 +23,14 @@ export const todoOutput = z.object({
 const todoKey = z.tuple([z.iso.datetime(), z.uuid()]);
 
 /**
+ * A sort key as a cursor: base64url JSON. The route encodes keys its own query just answered, so
+ * it calls this directly; `todoCursor.encode` would first check the key and then the text against
+ * their schemas, which costs five times the encoding itself.
+ */
+export const encodeTodoCursor = (key: z.output<typeof todoKey>): string =>
+  Buffer.from(JSON.stringify(key)).toString('base64url');
+
+/**
  * The `cursor` of `GET /api/v1/todos`: a todo's sort key as base64url JSON, opaque to clients.
  * `decode` turns a query value into the key (anything else is a 422), `encode` makes the `next` one.
  */
@@ -35,7 +43,7 @@ export const todoCursor = z.codec(z.base64url().max(200), todoKey, {
       return z.NEVER;
     }
   },
-  encode: (key) => Buffer.from(JSON.stringify(key)).toString('base64url'),
+  encode: encodeTodoCursor,
 });
 
 /** The `done` filter of the todo routes: `?done=true` or `?done=false`. */

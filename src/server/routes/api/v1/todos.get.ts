@@ -4,7 +4,7 @@ import { defineServerRoute } from '@analogjs/router/server/actions';
 import { defineEventHandler, handleCacheHeaders, setResponseHeader } from 'h3';
 import { defineRouteMeta } from 'nitropack/runtime';
 
-import { todoCursor, todoPage, todoPageQuery } from '../../../lib/todo-schemas';
+import { encodeTodoCursor, todoPage, todoPageQuery } from '../../../lib/todo-schemas';
 import { listTodoPage, nextPageLink, todosVersion } from '../../../lib/todos';
 
 defineRouteMeta({
@@ -21,7 +21,7 @@ export const route = defineServerRoute({
   output: todoPage,
   handler: async ({ query: { done, limit, cursor }, event }) => {
     const { items, after } = await listTodoPage({ done, limit, after: cursor });
-    const next = after && todoCursor.encode(after);
+    const next = after && encodeTodoCursor(after);
     if (next) setResponseHeader(event, 'link', nextPageLink({ done, limit, cursor: next }));
     return { items, next };
   },
