@@ -457,8 +457,7 @@ const starts = {
   stockPages: () => startServer(stockArgs),
   // The app built without the security module (no nonce, CSP, headers or guards): what it costs a page.
   plain: () => startServer([...appArgs.slice(0, -1), plainEntry], { PAGE_CACHE: 'false' }),
-  // As many pooled sessions as pgbench has clients: PostgreSQL sees the same concurrency from both.
-  pg: () => startServer(appArgs, { DATABASE_URL: pgDatabase, DATABASE_POOL_SIZE: String(connections) }),
+  pg: () => startServer(appArgs, { DATABASE_URL: pgDatabase }),
   node24: () => startNode24(),
   node24Pages: () => startNode24({ PAGE_CACHE: 'false' }),
   // Not a Node server: pgbench connects to the pg server's database itself.

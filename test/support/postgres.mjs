@@ -49,8 +49,7 @@ export async function startPostgres() {
   const data = join(dir, 'data');
   run('initdb', ['-D', data, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--locale=C', '--no-sync']);
   const port = await freePort();
-  // Room for a pool per server and a load generator's clients at once (the default is 100).
-  const options = `-p ${port} -c listen_addresses=127.0.0.1 -c max_connections=200 -k ${dir}`;
+  const options = `-p ${port} -c listen_addresses=127.0.0.1 -k ${dir}`;
   const start = () =>
     run('pg_ctl', ['-D', data, '-o', options, '-l', join(dir, 'log'), '-w', '-t', '60', 'start']);
   const stop = () => run('pg_ctl', ['-D', data, '-m', 'fast', '-w', 'stop']);
