@@ -136,7 +136,9 @@ const allRows = [
   {
     id: 'pgbench UPDATE',
     server: 'pgbench',
-    script: `\\set id random(1, ${spreadRows})\nUPDATE users SET name = 'Ada' WHERE id = :id RETURNING id, name;\n`,
+    // The PUT's statement with both values as parameters, as the app's pool sends it (`--define`).
+    script: `\\set id random(1, ${spreadRows})\nUPDATE users SET name = :name WHERE id = :id RETURNING id, name;\n`,
+    variables: { name: 'Ada' },
     label: "the PUT's statement",
   },
   { id: 'pg todos', server: 'pg', path: '/api/v1/todos?limit=20', label: 'PostgreSQL' },
@@ -324,8 +326,9 @@ async function pgbench(database, row) {
   const script = join(mkdtempSync(join(tmpdir(), 'pgbench-')), 'script.sql');
   writeFileSync(script, row.script);
   const run = async (seconds) => {
+    const variables = Object.entries(row.variables ?? {}).map(([name, value]) => `--define=${name}=${value}`);
     const args = ['-n', '-M', 'prepared', '-c', String(connections), '-j', '1', '-T', String(seconds)];
-    const command = [join(postgresBinDir(), 'pgbench'), ...args, '-f', script, database.url];
+    const command = [join(postgresBinDir(), 'pgbench'), ...args, ...variables, '-f', script, database.url];
     const { stdout } = await execFileAsync(
       pinned ? 'taskset' : command[0],
       pinned ? ['-c', '0', ...command] : command.slice(1),

@@ -10,7 +10,8 @@ import { pooledPostgres, withConnection } from './postgres-pool';
 import { reuseStatements } from './statement-cache';
 
 /** `DATABASE_URL`, when the app runs on PostgreSQL; the todo event stream listens there too. */
-export const databaseUrl = (): string | undefined => String(useRuntimeConfig()['databaseUrl'] ?? '') || undefined;
+export const databaseUrl = (): string | undefined =>
+  String(useRuntimeConfig()['databaseUrl'] ?? '') || undefined;
 
 /**
  * The SQL database that users and todos live in, chosen when the server starts (Nitro's own
@@ -25,7 +26,13 @@ function connect(): Database {
   const url = databaseUrl();
   if (url) {
     if (!/^postgres(ql)?:\/\//.test(url)) throw new Error('DATABASE_URL must be a postgres:// URL');
-    const pool = new pg.Pool({ connectionString: url, max: useRuntimeConfig()['databasePoolSize'] });
+    const pool = new pg.Pool({
+      connectionString: url,
+      max: useRuntimeConfig()['databasePoolSize'],
+      // Fixed size: a connection stays open once opened. By default pg-pool closes one left idle
+      // for 10 s, which arms a timer every time a query hands its connection back.
+      idleTimeoutMillis: 0,
+    });
     // pg emits `error` when the server drops an idle connection; unheard, it would crash the
     // process. The pool has already thrown that connection away and opens a new one when needed,
     // so the server recovers from a database restart by itself; a query meanwhile fails (503).

@@ -12,8 +12,10 @@ type Queryable = pg.Pool | pg.PoolClient;
  * statement once, then only binds values (`db.sql` still sends every value as a parameter).
  */
 export function pooledPostgres(queryable: Queryable): Connector<Queryable> {
-  const query = (sql: string, values: Primitive[]) =>
-    queryable.query({ name: statementName(sql), text: numberedParams(sql), values });
+  const query = (sql: string, values: Primitive[]) => {
+    const { name, text } = preparedStatement(sql);
+    return queryable.query({ name, text, values });
+  };
   return {
     name: 'postgresql-pool',
     dialect: 'postgresql',
@@ -64,10 +66,17 @@ const numberedParams = (sql: string) => {
 /** Enough for every statement the app writes; a text past these runs unnamed, parsed each time. */
 const maxNames = 100;
 
-/** One name per SQL text, the same on every connection. */
-const names = new Map<string, string>();
-const statementName = (sql: string) => {
-  let name = names.get(sql);
-  if (!name && names.size < maxNames) names.set(sql, (name = `db0_${names.size + 1}`));
-  return name;
+/**
+ * The name and numbered text of a SQL text, worked out on its first use and the same on every
+ * connection: the routes send the same few texts over and over.
+ */
+const statements = new Map<string, { name: string; text: string }>();
+const preparedStatement = (sql: string): { name?: string; text: string } => {
+  const known = statements.get(sql);
+  if (known) return known;
+  const text = numberedParams(sql);
+  if (statements.size >= maxNames) return { text };
+  const named = { name: `db0_${statements.size + 1}`, text };
+  statements.set(sql, named);
+  return named;
 };
