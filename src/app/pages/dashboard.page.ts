@@ -16,15 +16,16 @@ export const routeMeta: RouteMeta = { title: 'Dashboard · Analog API routes' };
   template: `
     <h1>Dashboard</h1>
     <p>
-      The supplier's prices take 300 ms. This page is streamed: the server sent its head, with the
-      stylesheet and scripts, before that wait, so the browser fetched them meanwhile.
+      The supplier's prices take 300 ms. This page is streamed: the server sent its head, with the stylesheet
+      and scripts, before that wait, so the browser fetched them meanwhile.
     </p>
     <h2>Todos</h2>
     <p>{{ data().todos.done }} of {{ data().todos.total }} done.</p>
     <h2>Supplier prices</h2>
+    <p>As of {{ data().supplier.asOf | date: 'medium' : 'UTC' }} UTC.</p>
     <table>
       <caption>
-        As of {{ data().supplier.asOf | date: 'medium' : 'UTC' }} UTC
+        Purchase price per product
       </caption>
       <thead>
         <tr>

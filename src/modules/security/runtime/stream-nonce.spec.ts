@@ -14,8 +14,10 @@ async function transform(chunks: string[]): Promise<string[]> {
     },
   }).pipeThrough(nonceStreamScripts(nonce));
   const decoder = new TextDecoder();
+  const reader = stream.getReader();
   const out: string[] = [];
-  for await (const chunk of stream) out.push(decoder.decode(chunk));
+  for (let read = await reader.read(); !read.done; read = await reader.read())
+    out.push(decoder.decode(read.value));
   return out;
 }
 
