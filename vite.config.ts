@@ -44,6 +44,9 @@ export default defineConfig({
   plugins: [
     analog({
       ssr: true,
+      // Lets src/main.server.ts stream the pages it lists with `renderStream` (docs/streaming.md):
+      // the SSR build gets Analog's `@defer` hook, Nitro the handler that sends a stream.
+      experimental: { streaming: true },
       nitro: {
         alias: aliases,
         ...output,

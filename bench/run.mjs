@@ -6,6 +6,7 @@ import autocannon from 'autocannon';
 import { execFile, execFileSync } from 'node:child_process';
 import { createJiti } from 'jiti';
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { get } from 'node:http';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -438,6 +439,50 @@ async function parallelUploads() {
   return result;
 }
 
+/** Sends one GET and resolves with the ms until the first body byte and until the last. */
+function timeToBytes(url, headers) {
+  return new Promise((resolve, reject) => {
+    const start = performance.now();
+    let first;
+    get(url, { headers }, (response) => {
+      response.once('data', () => (first = performance.now() - start));
+      response.on('end', () => resolve({ first, last: performance.now() - start }));
+      response.resume();
+    }).on('error', reject);
+  });
+}
+
+/**
+ * Time to first byte of the streamed /dashboard (docs/streaming.md), whose loader waits 300 ms,
+ * against the same page rendered buffered: a crawler's user agent gets `renderStream`'s buffered
+ * render, which sends nothing before the whole page. Sequential requests to a server of their own.
+ */
+async function streamingTtfb(count = quick ? 20 : 60) {
+  const server = await startServer(appArgs);
+  const browserAgent = {
+    ...browser,
+    'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) Chrome/140.0 Safari/537.36',
+  };
+  const crawler = { ...browser, 'user-agent': 'Mozilla/5.0 (compatible; Googlebot/2.1)' };
+  const sides = { streamed: [], buffered: [] };
+  for (let n = 0; n < count; n += 1) {
+    sides.streamed.push(await timeToBytes(`${server.url}/dashboard`, browserAgent));
+    sides.buffered.push(await timeToBytes(`${server.url}/dashboard`, crawler));
+  }
+  await server.stop();
+  const summary = (times) => {
+    const sorted = times.toSorted((a, b) => a - b);
+    const at = (p) => Math.round(sorted[Math.min(sorted.length - 1, Math.ceil(p * sorted.length) - 1)]);
+    return { p50: at(0.5), p99: at(0.99) };
+  };
+  return Object.fromEntries(
+    Object.entries(sides).map(([side, runs]) => [
+      side,
+      { ttfb: summary(runs.map((run) => run.first)), complete: summary(runs.map((run) => run.last)) },
+    ]),
+  );
+}
+
 const uses = (server) => rows.some((row) => row.server === server);
 /** The app's build, its native addon compiled for Node 24, started by Node 24. */
 const startNode24 = (env = {}) => {
@@ -498,6 +543,7 @@ for (let round = 1; round <= rounds; round += 1) {
   }
 }
 const uploads = !only || only.includes('uploads') ? await parallelUploads() : undefined;
+const streaming = !only || only.includes('streaming') ? await streamingTtfb() : undefined;
 const appServers = ['app', 'twin', 'pages', 'cached', 'plain', 'pg', 'node24', 'node24Pages'].filter(
   (name) => servers[name],
 );
@@ -649,6 +695,18 @@ const checks = [
         },
       ]
     : []),
+  ...(streaming
+    ? [
+        {
+          name: 'streamed /dashboard: time to first byte ≤ 50 ms (median, its loader waits 300 ms)',
+          value:
+            `${streaming.streamed.ttfb.p50} ms, p99 ${streaming.streamed.ttfb.p99} ms; buffered ` +
+            `${streaming.buffered.ttfb.p50} ms, p99 ${streaming.buffered.ttfb.p99} ms; complete ` +
+            `${streaming.streamed.complete.p50} vs ${streaming.buffered.complete.p50} ms`,
+          pass: streaming.streamed.ttfb.p50 <= 50,
+        },
+      ]
+    : []),
   {
     name: 'zero errors and non-2xx',
     value: results.reduce((sum, row) => sum + row.errors + row.non2xx, 0),
@@ -717,6 +775,7 @@ writeFileSync(
       peakRssMb,
       appPeakRssMb,
       uploads,
+      streaming,
       checks,
     },
     null,

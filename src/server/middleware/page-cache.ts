@@ -19,6 +19,7 @@ export default defineEventHandler((event) => {
     return;
   }
   if (page.nonce) setPageHeaders(event.node.res, noncePolicy(page.nonce));
-  setResponseHeader(event, 'content-type', 'text/html');
+  // What Analog's page handler sends with a render.
+  setResponseHeader(event, 'content-type', 'text/html;charset=utf-8');
   return page.html;
 });

@@ -3,6 +3,7 @@ import type { ServerResponse } from 'node:http';
 
 import { createNonce, cspNoncePlaceholder, noncePolicy } from './csp';
 import { documentHeaders } from './headers';
+import { nonceStreamScripts } from './stream-nonce';
 
 type Response = Pick<ServerResponse, 'getHeader' | 'hasHeader' | 'setHeader'>;
 
@@ -28,19 +29,23 @@ export function reportPagePolicyOnly(res: Response): void {
   res.setHeader('content-security-policy-report-only', policy);
 }
 
-type PageRenderer<T> = (url: string, document: string, context: ServerContext) => Promise<T>;
+/** What Analog's renderers answer: `render` the whole page, `renderStream` a stream of it. */
+type Page = string | ReadableStream<Uint8Array>;
+type PageRenderer = (url: string, document: string, context: ServerContext) => Promise<Page>;
 
 /**
  * Wraps Analog's page renderer (`render` or `renderStream` from `@analogjs/router/server`) in
  * src/main.server.ts: each page gets a fresh nonce, sent in its Content-Security-Policy and
  * written into the template's `nonce` attributes and `<app-root ngCspNonce>` before Angular
  * renders, so Angular's own inline scripts (event replay) and styles carry it too. Markup that
- * Angular renders from data never gets a nonce: only the template's tags do.
+ * Angular renders from data never gets a nonce: only the template's tags do, and a stream's
+ * own scripts (stream-nonce.ts). The policy is set before the first byte leaves.
  */
-export function withPagePolicy<T>(renderPage: PageRenderer<T>): PageRenderer<T> {
-  return (url, document, context) => {
+export function withPagePolicy(renderPage: PageRenderer): PageRenderer {
+  return async (url, document, context) => {
     const nonce = createNonce();
     setPageHeaders(context.res, noncePolicy(nonce));
-    return renderPage(url, document.replaceAll(cspNoncePlaceholder, nonce), context);
+    const page = await renderPage(url, document.replaceAll(cspNoncePlaceholder, nonce), context);
+    return typeof page === 'string' ? page : page.pipeThrough(nonceStreamScripts(nonce));
   };
 }
