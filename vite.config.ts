@@ -51,6 +51,9 @@ export default defineConfig({
         alias: aliases,
         ...output,
         hooks: pagesOnlySitemap({ host: siteUrl() }),
+        // Nitro lowers the server bundle to ES2019 unless told otherwise, turning every class field
+        // of Angular's classes into a helper call per field and instance; Node 20.19+ runs ES2022.
+        esbuild: { options: { target: 'es2022' } },
         // Read once through useRuntimeConfig(); each key is set by its env var (DATA_DIR, DATABASE_URL, …).
         runtimeConfig: {
           nitro: { envPrefix: '' },

@@ -35,6 +35,8 @@ interface Entry {
 const entries = new Map<string, Entry>();
 /** Counts the writes to each `dependsOn` path; a render that saw an older count is not stored. */
 const generations = new Map<string, number>();
+/** The renders under way, by URL: each settles once its response has been sent. */
+const renders = new Map<string, Promise<void>>();
 
 /** Off until plugins/page-cache.ts reads runtimeConfig `pageCache` (env `PAGE_CACHE`, default true). */
 let enabled = false;
@@ -66,6 +68,28 @@ export function cachedPage(url: string, now = Date.now()): { html: string; nonce
   if (!entry.nonced) return { html: entry.parts[0]! };
   const nonce = createNonce();
   return { html: entry.parts.join(`nonce="${nonce}"`), nonce };
+}
+
+/**
+ * The render of `url` another request has under way, if any. A miss waits for it and is then
+ * served from the cache, instead of rendering the same page again: when a page expires under
+ * load, every request in flight misses at once, and each rendering it would cost the CPU of
+ * dozens of renders where one does. If that render was not stored (a cookie, an error, a write
+ * meanwhile), the waiting requests render the page themselves.
+ */
+export function renderUnderWay(url: string): Promise<void> | undefined {
+  return renders.get(url);
+}
+
+/** Notes that this request renders `url`; call the function it returns once its response is sent. */
+export function beginRender(url: string): () => void {
+  let settle!: () => void;
+  const render = new Promise<void>((resolve) => (settle = resolve));
+  renders.set(url, render);
+  return () => {
+    if (renders.get(url) === render) renders.delete(url);
+    settle();
+  };
 }
 
 /**

@@ -1,25 +1,33 @@
-import { defineEventHandler, setResponseHeader } from 'h3';
+import { type H3Event, defineEventHandler, setResponseHeader } from 'h3';
 
 import { noncePolicy } from '../../modules/security/runtime/csp';
 import { setPageHeaders } from '../../modules/security/runtime/page-policy';
-import { cachedPage, pageGeneration } from '../lib/page-cache';
+import { beginRender, cachedPage, pageGeneration, renderUnderWay } from '../lib/page-cache';
 
 /**
- * Answers a cached page (src/server/lib/page-cache.ts) without rendering it, with a fresh nonce
- * in its `nonce` attributes and its Content-Security-Policy, as a render would. On a miss it notes
- * what src/server/plugins/page-cache.ts needs to store the render.
+ * Answers `page` with a fresh nonce in its `nonce` attributes and its Content-Security-Policy, as a
+ * render would. On a miss it notes what src/server/plugins/page-cache.ts needs to store the render,
+ * and that a render of this URL is under way until the response has been sent.
  */
-export default defineEventHandler((event) => {
-  if (event.method !== 'GET') return;
-  const generation = pageGeneration(event.path);
-  if (generation === undefined) return;
-  const page = cachedPage(event.path);
+function answer(event: H3Event, page = cachedPage(event.path)) {
   if (page === undefined) {
-    event.context['pageCache'] = { url: event.path, generation };
+    event.context['pageCache'] = { url: event.path, generation: pageGeneration(event.path) };
+    event.node.res.once('close', beginRender(event.path));
     return;
   }
   if (page.nonce) setPageHeaders(event.node.res, noncePolicy(page.nonce));
   // What Analog's page handler sends with a render.
   setResponseHeader(event, 'content-type', 'text/html;charset=utf-8');
   return page.html;
+}
+
+/**
+ * Answers a cached page (src/server/lib/page-cache.ts) without rendering it. A miss while another
+ * request renders the same URL waits for that render rather than starting its own.
+ */
+export default defineEventHandler((event) => {
+  if (event.method !== 'GET' || pageGeneration(event.path) === undefined) return;
+  const page = cachedPage(event.path);
+  const render = page === undefined ? renderUnderWay(event.path) : undefined;
+  return render ? render.then(() => answer(event)) : answer(event, page);
 });

@@ -40,6 +40,8 @@ export class AppShellCopy {
     { path: '/app-cookies', label: 'Cookies' },
     { path: '/contact', label: 'Contact' },
     { path: '/todos', label: 'Todos' },
+    { path: '/reviews', label: 'Reviews' },
+    { path: '/files', label: 'Files' },
     { path: '/search', label: 'Search' },
     { path: '/routes', label: 'Routes' },
     { path: '/reference', label: 'API reference' },
