@@ -1,4 +1,20 @@
+import type { Page } from '@playwright/test';
+
 import { expect, expectHydrated, test } from '../test/support/fixtures';
+
+/**
+ * The todo titled `title`, after "Show more" as often as it takes: todos that tests running
+ * alongside add meanwhile land on top and may push it a page further down.
+ */
+async function findTodo(page: Page, title: string) {
+  const todo = page.getByRole('listitem').filter({ hasText: title });
+  const showMore = page.getByRole('button', { name: 'Show more' });
+  await expect(async () => {
+    if ((await showMore.isVisible()) && (await showMore.isEnabled())) await showMore.click();
+    await expect(todo).toBeVisible({ timeout: 1_000 });
+  }).toPass();
+  return todo;
+}
 
 test.describe('PAGE /todos', () => {
   test('creates, toggles and deletes a todo, and keeps it across a reload', async ({ page }) => {
@@ -20,7 +36,8 @@ test.describe('PAGE /todos', () => {
     await expect(item.getByRole('checkbox')).toBeChecked();
 
     await page.reload();
-    await expect(page.getByRole('listitem').filter({ hasText: title }).getByRole('checkbox')).toBeChecked();
+    await expectHydrated(page);
+    await expect((await findTodo(page, title)).getByRole('checkbox')).toBeChecked();
 
     await page.getByRole('button', { name: `Delete ${title}` }).click();
     await expect(page.getByRole('listitem').filter({ hasText: title })).toHaveCount(0);
@@ -52,12 +69,7 @@ test.describe('PAGE /todos', () => {
     await expect(todo(21)).toBeVisible();
     await expect(todo(1)).toHaveCount(0);
 
-    // Todos others add meanwhile land on top and may push this one a page further down.
-    const showMore = page.getByRole('button', { name: 'Show more' });
-    await expect(async () => {
-      if (await showMore.isEnabled()) await showMore.click();
-      await expect(todo(1)).toBeVisible({ timeout: 1_000 });
-    }).toPass();
+    await findTodo(page, `Paged 1 ${tag}`);
     await expect(page.getByRole('listitem').filter({ hasText: tag })).toHaveCount(21);
   });
 });
