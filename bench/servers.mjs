@@ -13,13 +13,15 @@ export const plainEntry = join(root, 'dist/plain/server/index.mjs');
 export const anchorRoot = join(root, 'bench/anchor');
 export const anchorEntry = join(anchorRoot, 'dist/analog/server/index.mjs');
 
+const startScript = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).scripts.start.split(' ');
+const node = startScript.indexOf('node');
 /**
  * Node's arguments for the production server, exactly as `npm start` passes them (its heap
  * flag included), so the bench measures the server that is deployed.
  */
-export const appArgs = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'))
-  .scripts.start.split(' ')
-  .slice(1);
+export const appArgs = startScript.slice(node + 1);
+/** The `NAME=value` words `npm start` puts before `node`: every server here starts with them. */
+export const appEnv = Object.fromEntries(startScript.slice(0, node).map((word) => word.split('=')));
 
 const isInput = (name) => name !== 'dist' && name !== 'test' && !/\.(spec|test-d)\.ts$/.test(name);
 
@@ -118,6 +120,7 @@ export async function startServer(args, env = {}, node = process.execPath) {
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
+      ...appEnv,
       ...env,
     },
   });
