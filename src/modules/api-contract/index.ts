@@ -19,7 +19,7 @@ const handlers: NitroEventHandler[] = [
  * build and dev reload, only when changed), the `/api/openapi.json` document and the 405
  * `Allow` table. Each route states its answers with `defineRouteMeta({ openAPI })`.
  */
-export function apiContract({ outFile, root }: { outFile: string; root: string }): NitroModule {
+export function apiContract({ outFile, root }: { outFile: string | undefined; root: string }): NitroModule {
   return {
     name: 'api-contract',
     setup(nitro: Nitro) {
@@ -39,6 +39,8 @@ export function apiContract({ outFile, root }: { outFile: string; root: string }
       // from the document they serve would be an import circle.
       nitro.options.virtual['#api-contract/route-modules'] = () =>
         routeModulesModule(routes().filter(({ handler }) => !handler.startsWith(modulesDir)));
+      // A variant build that leaves a module out passes no `outFile`: its routes are not the app's.
+      if (!outFile) return;
       nitro.hooks.hook('types:extend', () => {
         const source = apiRoutesSource(routes(), outFile);
         if (!existsSync(outFile) || readFileSync(outFile, 'utf8') !== source) writeFileSync(outFile, source);
