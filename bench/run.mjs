@@ -77,6 +77,7 @@ const allRows = [
   { id: 'app hello', server: 'app', path: '/api/v1/hello' },
   { id: 'twin hello', server: 'twin', path: '/api/v1/hello', label: 'the same build, started again' },
   { id: 'stock hello', server: 'stock', path: '/api/v1/hello' },
+  { id: 'plain hello', server: 'plain', path: '/api/v1/hello', label: 'security module left out' },
   { id: 'stock validated', server: 'stock', path: '/api/v1/search?q=a', label: 'defineApiRoute' },
   { id: 'stock hand-written', server: 'stock', path: '/api/v1/search-h3?q=a', label: 'plain h3 + safeParse' },
   // Pages run on servers of their own, so the API rows' heap and JIT state never reach them;
@@ -193,6 +194,19 @@ const allPairs = [
     of: 'app hello',
     to: 'stock hello',
     floor: 0.95,
+    by: 'cpu',
+  },
+  // Information: the hello pair above split in two, the security module and the app's own middleware.
+  {
+    name: 'app hello vs the same build without the security module',
+    of: 'app hello',
+    to: 'plain hello',
+    by: 'cpu',
+  },
+  {
+    name: "plain hello vs stock hello (the app's own middleware)",
+    of: 'plain hello',
+    to: 'stock hello',
     by: 'cpu',
   },
   // Issue 23: uncached /search and / at 0.6× stock's one-line pages at least; they render more.
