@@ -29,7 +29,10 @@ async function lockUsers(databaseUrl: string, ids: number[]) {
   await client.connect();
   await client.query('BEGIN');
   await client.query('SELECT id FROM users WHERE id = ANY($1) FOR UPDATE', [ids]);
+  const { rows } = await client.query<{ pid: number }>('SELECT pg_backend_pid() AS pid');
   return {
+    /** The backend of this connection, which is the test's, not the server's. */
+    pid: rows[0].pid,
     release: async () => {
       await client.query('COMMIT');
       await client.end();
@@ -44,13 +47,15 @@ const rename = (url: string, id: number, name: string) =>
     headers: { 'content-type': 'application/json' },
   });
 
-/** The connections the server has open to `database` (the test's own excluded). */
-async function serverConnections(databaseUrl: string): Promise<number> {
+/** The connections the server has open to `database`: this one and the test's `others` excluded. */
+async function serverConnections(databaseUrl: string, others: number[] = []): Promise<number> {
   const client = new pg.Client(databaseUrl);
   await client.connect();
   try {
     const { rows } = await client.query<{ count: string }>(
-      'SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()',
+      'SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid() ' +
+        'AND pid <> ALL($1::int[])',
+      [others],
     );
     return Number(rows[0].count);
   } finally {
@@ -84,7 +89,10 @@ describe('PostgreSQL through a connection pool', () => {
 
     const lock = await lockUsers(databaseUrl, [1, 2, 3]);
     const waiting = [1, 2, 3, 1, 2, 3].map((id) => rename(server.url, id, `Renamed ${id}`));
-    await expect.poll(() => serverConnections(databaseUrl)).toBe(2);
+    // Six renames wait on the locks: the pool opens its second connection for them, and no third.
+    await expect.poll(() => serverConnections(databaseUrl, [lock.pid])).toBe(2);
+    await new Promise((settle) => setTimeout(settle, 500));
+    expect(await serverConnections(databaseUrl, [lock.pid])).toBe(2);
     await lock.release();
     expect((await Promise.all(waiting)).map((response) => response.status)).toEqual([
       200, 200, 200, 200, 200, 200,
