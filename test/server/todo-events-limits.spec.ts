@@ -94,6 +94,8 @@ describe('GET /api/v1/todos/events, holding many streams', () => {
     // Every slot is free again: a leaked stream would still count against the cap.
     await expect.poll(fillTheCap, { timeout: 5_000 }).toEqual(Array(maxStreams).fill(200));
     await expect.poll(() => usage().handles, { timeout: 5_000 }).toBeLessThanOrEqual(before.handles * 1.1);
-    expect(usage().rss).toBeLessThanOrEqual(before.rss * 1.1);
+    // What the last cycles allocated may hold RSS up until V8's memory reducer runs on the idle
+    // server, seconds later (a run ended 0.03% over the bound at once); leaked streams never shrink.
+    await expect.poll(() => usage().rss, { timeout: 15_000 }).toBeLessThanOrEqual(before.rss * 1.1);
   }, 120_000);
 });
