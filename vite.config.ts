@@ -70,6 +70,10 @@ export default defineConfig({
           sessionSecret: '',
           // Origins allowed to read the public product routes cross-origin, comma-separated (lib/cors.ts).
           corsOrigins: '',
+          // Signs webhook deliveries (lib/webhooks): the current secret, then the previous one while rotating.
+          webhookSecret: '',
+          // How long a stored `Idempotency-Key` response is replayed (lib/idempotency): 24 hours.
+          idempotencyKeyTtlSeconds: 24 * 60 * 60,
         },
         modules: [
           // Headers, page CSP, report endpoint, cross-site form guard, body limit, proxy trust.
@@ -95,6 +99,8 @@ export default defineConfig({
         routeRules: {
           // Uploads stream their body under a cap of their own: 5 MiB per file (src/server/lib/uploads.ts).
           '/api/v1/files': { bodyLimit: false },
+          // A payment event is a few KiB; its signature is checked over bytes read under this cap.
+          '/api/v1/webhooks/payments': { bodyLimit: 64 * 1024 },
           // The feed's gzip and brotli copies would otherwise go out as `application/xml`.
           '/api/rss.xml': { headers: { 'content-type': 'text/xml' } },
         },

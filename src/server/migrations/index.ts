@@ -7,6 +7,8 @@ import todosVersion from './005-todos-version';
 import cacheEntries from './006-cache-entries';
 import reviews from './007-reviews';
 import files from './008-files';
+import webhookEvents from './014-webhook-events';
+import idempotencyKeys from './015-idempotency-keys';
 
 /** Every migration, oldest first. A new one is a new file with the next version, listed here. */
 export const migrations: readonly Migration[] = [
@@ -18,4 +20,6 @@ export const migrations: readonly Migration[] = [
   cacheEntries,
   reviews,
   files,
+  webhookEvents,
+  idempotencyKeys,
 ];
