@@ -250,7 +250,7 @@ export const apiCatalogue = [
     kind: 'api',
     file: 'src/server/routes/api/v1/todos.post.ts',
     pattern: 'Validated create',
-    when: 'the `body` schema guards the store, and the route answers 201.',
+    when: 'the `body` schema guards the store, the route answers 201, and `Idempotency-Key` makes a retry safe.',
     method: 'POST',
     url: '/api/v1/todos',
     query: '',
@@ -334,6 +334,15 @@ export const apiCatalogue = [
     when: '`params.id` is coerced to a positive integer before the handler runs.',
     method: 'PUT',
     url: '/api/v1/users/:id',
+    query: '',
+  },
+  {
+    kind: 'api',
+    file: 'src/server/routes/api/v1/webhooks/payments.post.ts',
+    pattern: 'Signed webhook',
+    when: 'a server-to-server POST verified by HMAC over its raw bytes, stored once, processed after the 2xx.',
+    method: 'POST',
+    url: '/api/v1/webhooks/payments',
     query: '',
   },
 ] as const;
@@ -436,5 +445,8 @@ export interface ApiRoutes {
     delete: typeof import('./routes/api/v1/users/[id].delete');
     get: typeof import('./routes/api/v1/users/[id].get');
     put: typeof import('./routes/api/v1/users/[id].put');
+  };
+  '/api/v1/webhooks/payments': {
+    post: typeof import('./routes/api/v1/webhooks/payments.post');
   };
 }

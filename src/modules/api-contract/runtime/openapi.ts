@@ -10,8 +10,9 @@ export type JsonText<T> = string & { readonly '~json'?: T };
 /** A parameter, a response and an operation, as the reference page reads them. */
 export interface OpenApiParameter {
   name: string;
-  in: 'path' | 'query';
+  in: 'path' | 'query' | 'header';
   required: boolean;
+  description?: string;
   schema: JsonSchema;
 }
 export interface OpenApiResponse {
@@ -50,6 +51,8 @@ export interface OpenApiDocument {
 export interface OperationExtension {
   requestBody?: OpenApiOperation['requestBody'];
   responses?: Record<string, OpenApiResponse>;
+  /** Added after the generated path and query parameters, e.g. a request header the route reads. */
+  parameters?: OpenApiParameter[];
 }
 
 /** A response as a route declares it: what it means, and its media types when it has a body. */
@@ -375,8 +378,13 @@ export async function buildOpenApi(
     const item = (paths[openApiPath(route.route)] ??= {});
     for (const method of methods) {
       const generated = operation(route, method, schemas, defs);
-      const { requestBody = generated.requestBody, responses } = module.openApi ?? {};
-      item[method] = { ...generated, requestBody, responses: { ...generated.responses, ...responses } };
+      const { requestBody = generated.requestBody, responses, parameters = [] } = module.openApi ?? {};
+      item[method] = {
+        ...generated,
+        parameters: [...generated.parameters, ...parameters],
+        requestBody,
+        responses: { ...generated.responses, ...responses },
+      };
     }
     if (crossOrigin.includes(route.route)) item['options'] = preflight(route);
   }

@@ -2,6 +2,7 @@
 // POST /api/v1/files
 import { defineEventHandler, setResponseStatus } from 'h3';
 
+import { idempotentOperation, withIdempotency } from '../../../lib/idempotency';
 import { receiveUpload, uploadOperation } from '../../../lib/uploads';
 import { defineRouteMeta } from 'nitropack/runtime';
 
@@ -18,10 +19,12 @@ defineRouteMeta({
   },
 });
 
-export const openApi = uploadOperation;
+export const openApi = idempotentOperation(uploadOperation);
 
-export default defineEventHandler(async (event) => {
-  const file = await receiveUpload(event);
-  setResponseStatus(event, 201, 'Created');
-  return file;
-});
+export default defineEventHandler((event) =>
+  withIdempotency(event, async () => {
+    const file = await receiveUpload(event);
+    setResponseStatus(event, 201, 'Created');
+    return file;
+  }),
+);
