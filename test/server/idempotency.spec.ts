@@ -1,10 +1,12 @@
-import Sqlite from 'better-sqlite3';
+import { createDatabase } from 'db0';
+import betterSqlite3 from 'db0/connectors/better-sqlite3';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 
+import type { OpenApiDocument } from '../../src/modules/api-contract/runtime/openapi';
 import { serverEntry } from '../support/build';
 import { type RunningPostgres, startPostgres } from '../support/postgres.mjs';
 import { rawRequest } from '../support/raw-request';
@@ -132,12 +134,14 @@ describe('Idempotency-Key on POST /api/v1/files', () => {
     });
 
   /** True once the server holds a claim on `key`: the first request is running. */
-  const claimed = (key: string) => {
-    const db = new Sqlite(join(inject('dataDir'), 'app.sqlite'), { readonly: true });
+  const claimed = async (key: string) => {
+    const db = createDatabase(betterSqlite3({ path: join(inject('dataDir'), 'app.sqlite') }));
     try {
-      return Boolean(db.prepare('SELECT 1 FROM idempotency_keys WHERE key = ?').get(JSON.parse(key)));
+      const { rows = [] } =
+        await db.sql`SELECT 1 AS found FROM idempotency_keys WHERE key = ${JSON.parse(key)}`;
+      return rows.length === 1;
     } finally {
-      db.close();
+      await db.dispose();
     }
   };
 
@@ -199,7 +203,7 @@ describe('Idempotency-Key on POST /api/v1/files', () => {
     expect((await upload(multipart('page.png', Buffer.from('<html>not a png</html>')), key)).status).toBe(
       415,
     );
-    expect(claimed(key)).toBe(false);
+    expect(await claimed(key)).toBe(false);
     const retry = await upload(multipart('photo.png'), key);
     expect(retry.status).toBe(201);
     expect(retry.headers['idempotent-replayed']).toBeUndefined();
@@ -210,6 +214,22 @@ describe('Idempotency-Key on POST /api/v1/files', () => {
     expect((await postTodo(`Todo ${crypto.randomUUID()}`, key, { cookie })).status).toBe(201);
     expect((await upload(multipart('photo.png'), key)).status).toBe(422);
   });
+});
+
+describe('Idempotency-Key in /api/openapi.json', () => {
+  it.each(['/api/v1/todos', '/api/v1/files'])(
+    'documents the optional header and its 400, 409 and 422 on POST %s',
+    async (path) => {
+      const document = (await (await fetch(`${baseUrl}/api/openapi.json`)).json()) as OpenApiDocument;
+      const operation = document.paths[path]?.['post'];
+      expect(operation?.parameters).toContainEqual(
+        expect.objectContaining({ name: 'Idempotency-Key', in: 'header', required: false }),
+      );
+      expect(Object.keys(operation?.responses ?? {})).toEqual(
+        expect.arrayContaining(['201', '400', '409', '422']),
+      );
+    },
+  );
 });
 
 describe('Idempotency-Key across processes', () => {

@@ -1,4 +1,5 @@
-import Sqlite from 'better-sqlite3';
+import { createDatabase } from 'db0';
+import betterSqlite3 from 'db0/connectors/better-sqlite3';
 import { createHmac } from 'node:crypto';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -80,12 +81,14 @@ async function deliver(
 }
 
 /** The payment as the webhooks left it in the server's SQLite file. */
-function storedPayment(paymentId: string) {
-  const db = new Sqlite(join(server.dataDir, 'app.sqlite'), { readonly: true });
+async function storedPayment(paymentId: string) {
+  const db = createDatabase(betterSqlite3({ path: join(server.dataDir, 'app.sqlite') }));
   try {
-    return db.prepare('SELECT status, amount, currency, events FROM payments WHERE id = ?').get(paymentId);
+    const { rows = [] } =
+      await db.sql`SELECT status, amount, currency, events FROM payments WHERE id = ${paymentId}`;
+    return rows[0];
   } finally {
-    db.close();
+    await db.dispose();
   }
 }
 
@@ -125,7 +128,7 @@ describe('POST /api/v1/webhooks/payments', () => {
     expect((await deliver(tampered, sign(body))).status).toBe(401);
     // Whitespace the signature did not cover counts as tampering too: the bytes are what is signed.
     expect((await deliver(`${body} `, sign(body))).status).toBe(401);
-    expect(storedPayment(paymentId)).toBeUndefined();
+    expect(await storedPayment(paymentId)).toBeUndefined();
   });
 
   it('refuses a timestamp over 5 minutes old, or ahead, with 401, even when correctly signed', async () => {
@@ -203,6 +206,31 @@ describe('POST /api/v1/webhooks/payments', () => {
     await expect
       .poll(() => server.output())
       .toContain(`[webhooks] event ${eventId} (request ${requestId}) failed: its payment is malformed`);
+  });
+
+  it('needs no cookie and sends no CORS headers, even to a browser Origin', async () => {
+    const { body } = paymentEvent();
+    const response = await fetch(`${server.url}${path}`, {
+      method: 'POST',
+      body,
+      headers: {
+        'content-type': 'application/json',
+        'webhook-signature': sign(body),
+        origin: 'https://evil.example',
+      },
+    });
+    expect(response.status).toBe(202);
+    expect(response.headers.get('access-control-allow-origin')).toBeNull();
+    expect(response.headers.get('set-cookie')).toBeNull();
+  });
+
+  it('is documented as a public route whose signature is its authentication', async () => {
+    const document = (await (await fetch(`${server.url}/api/openapi.json`)).json()) as OpenApiDocument;
+    const operation = document.paths['/api/v1/webhooks/payments']?.['post'];
+    expect(operation?.security).toEqual([]);
+    expect(Object.keys(operation?.responses ?? {})).toEqual(
+      expect.arrayContaining(['200', '202', '400', '401', '413', '503']),
+    );
   });
 
   it('answers 503 when the server has no WEBHOOK_SECRET', async () => {
