@@ -90,6 +90,7 @@ export async function withIdempotency<T>(event: H3Event, run: () => Promise<T>):
     if (record.fingerprint !== fingerprint) throw mismatch();
     return replay<T>(event, record);
   }
+  setResponseHeader(event, 'retry-after', 1);
   throw conflict('This Idempotency-Key keeps changing hands; retry shortly');
 }
 
@@ -104,7 +105,8 @@ async function runClaimed<T>(
   try {
     result = await run();
   } catch (error) {
-    await releaseKey(caller, key, claim);
+    // The request's own error is the answer; a release that fails too leaves the claim to its lease.
+    await releaseKey(caller, key, claim).catch(() => undefined);
     throw error;
   }
   const headers = Object.fromEntries(
@@ -115,6 +117,9 @@ async function runClaimed<T>(
   );
   const ttl = Number(useRuntimeConfig()['idempotencyKeyTtlSeconds']) || 24 * 60 * 60;
   const response = { status: event.node.res.statusCode, headers, body: JSON.stringify(result ?? null) };
-  await storeResponse(caller, key, claim, await fingerprint(), response, later(ttl));
+  // The work is done: its answer goes out even if storing it fails; a retry then meets the claim (409).
+  await storeResponse(caller, key, claim, await fingerprint(), response, later(ttl)).catch((error: unknown) =>
+    console.error(`[idempotency] the response for a key of ${caller} was not stored: ${String(error)}`),
+  );
   return result;
 }
