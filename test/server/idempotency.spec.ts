@@ -116,6 +116,44 @@ const head = (name: string) =>
 const closing = Buffer.from(`\r\n--${boundary}--\r\n`);
 const multipart = (name: string, bytes = png) => Buffer.concat([head(name), bytes, closing]);
 
+describe('Idempotency-Key claims', () => {
+  /** Writes a claim on `key` for the signed-in account straight into the shared server's SQLite file. */
+  async function plantClaim(accountId: number, key: string, expiresAt: Date) {
+    const db = createDatabase(betterSqlite3({ path: join(inject('dataDir'), 'app.sqlite') }));
+    try {
+      await db.sql`INSERT INTO idempotency_keys (caller, key, claim, expires_at)
+        VALUES (${`user:${accountId}`}, ${JSON.parse(key)}, 'planted', ${expiresAt.toISOString()})`;
+    } finally {
+      await db.dispose();
+    }
+  }
+
+  async function signUp() {
+    const response = await postJson(baseUrl, '/api/v1/auth/sign-up', newAccount());
+    expect(response.status).toBe(201);
+    return { id: ((await response.json()) as { id: number }).id, cookie: sessionCookie(response) };
+  }
+
+  it('answers 409 while another process holds the key', async () => {
+    const [{ id, cookie }, key, title] = [await signUp(), newKey(), `Held ${crypto.randomUUID()}`];
+    await plantClaim(id, key, new Date(Date.now() + 60_000));
+    const response = await postTodo(title, key, { cookie });
+    expect(response.status).toBe(409);
+    expect(response.headers.get('retry-after')).toBe('1');
+    expect(await todosTitled(title)).toEqual([]);
+  });
+
+  it('takes over a claim whose lease ran out, as when its process died mid-request', async () => {
+    const [{ id, cookie }, key, title] = [await signUp(), newKey(), `Taken over ${crypto.randomUUID()}`];
+    await plantClaim(id, key, new Date(Date.now() - 1_000));
+    const response = await postTodo(title, key, { cookie });
+    expect(response.status).toBe(201);
+    expect(response.headers.get('idempotent-replayed')).toBeNull();
+    expect((await postTodo(title, key, { cookie })).headers.get('idempotent-replayed')).toBe('true');
+    expect(await todosTitled(title)).toHaveLength(1);
+  });
+});
+
 describe('Idempotency-Key on POST /api/v1/files', () => {
   let cookie = '';
 
