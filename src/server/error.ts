@@ -14,6 +14,8 @@ import { databaseHttpError } from './lib/database-errors';
  */
 export default defineNitroErrorHandler(async (error, event, { defaultHandler }) => {
   const httpError = databaseHttpError(error.cause ?? error);
+  // `vite` dev: Nitro's own handler shows a browser its error page, whose inline scripts this policy would block.
+  if (import.meta.dev && !httpError) return;
   if (httpError?.statusCode === 503) setResponseHeader(event, 'retry-after', 2);
   const response = await defaultHandler(httpError ?? error, event, { silent: httpError !== undefined });
   setResponseHeaders(event, response.headers);
