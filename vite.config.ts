@@ -74,7 +74,15 @@ export default defineConfig({
           webhookSecret: '',
           // How long a stored `Idempotency-Key` response is replayed (lib/idempotency): 24 hours.
           idempotencyKeyTtlSeconds: 24 * 60 * 60,
+          // The housekeeping task's purges run once per HOUSEKEEPING_INTERVAL_SECONDS across every
+          // worker and instance (src/server/tasks/housekeeping.ts); 0 turns them off.
+          housekeeping: { intervalSeconds: 600 },
         },
+        // Nitro tasks (src/server/tasks/). Cron patterns are baked into the build, so the task is
+        // ticked every second and checks itself whether its runtime interval has come round: one
+        // comparison per tick, one database statement per interval and process.
+        experimental: { tasks: true },
+        scheduledTasks: { '* * * * * *': ['housekeeping'] },
         modules: [
           // Headers, page CSP, report endpoint, cross-site form guard, body limit, proxy trust.
           ...(withSecurity ? [security({ bodyLimit: 1024 * 1024 })] : []),

@@ -7,6 +7,7 @@ import todosVersion from './005-todos-version';
 import cacheEntries from './006-cache-entries';
 import reviews from './007-reviews';
 import files from './008-files';
+import taskLeases from './013-task-leases';
 import webhookEvents from './014-webhook-events';
 import idempotencyKeys from './015-idempotency-keys';
 
@@ -20,6 +21,7 @@ export const migrations: readonly Migration[] = [
   cacheEntries,
   reviews,
   files,
+  taskLeases,
   webhookEvents,
   idempotencyKeys,
 ];

@@ -132,9 +132,11 @@ const components = {
       headers: { 'X-Analog-Errors': { $ref: '#/components/headers/X-Analog-Errors' } },
       content: { 'application/json': { schema: ref('Issues') } },
     },
-    BadRequest: errorResponse('A path parameter that cannot be decoded, or is unsafe.'),
+    BadRequest: errorResponse(
+      'A path parameter that cannot be decoded, or is unsafe; or a `multipart/form-data` body without a boundary.',
+    ),
     Forbidden: errorResponse(
-      'A form posted from another site (its `Origin` is not this app); a client that does not accept JSON gets text.',
+      'A form posted from another site (its `Origin` is not this app, or `Sec-Fetch-Site: cross-site` without `Origin`); a client that does not accept JSON gets text.',
     ),
     NotFound: errorResponse('No route has the path, cut short where a parameter held an encoded `?`.'),
     MethodNotAllowed: errorResponse('The path answers other methods, listed in `Allow`.'),
@@ -274,12 +276,13 @@ function operation(
   }
   if (validated) responses['422'] = { $ref: '#/components/responses/ValidationFailed' };
   // What the server answers for any route, beside what the route declares: 413 (body limit),
-  // 500 and 503 (database down); a method with a body refuses a cross-site form post (403). A path
+  // 500 and 503 (database down); a method with a body refuses a cross-site form post (403) and a
+  // multipart body without a boundary (400). A path
   // parameter may be undecodable (400), or hold an encoded `?`, which h3 1.x decodes and cuts the
   // path at, so the catch-all answers for the shorter path: 404, or 405 where it has routes.
   const shared = [
     ...(pathParamNames(route.route).length ? [400, 404, 405] : []),
-    ...(readsBody ? [403] : []),
+    ...(readsBody ? [400, 403] : []),
     ...[413, 500, 503],
   ];
   for (const status of shared) {
