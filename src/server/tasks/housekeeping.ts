@@ -1,6 +1,8 @@
 import { defineTask, useRuntimeConfig } from 'nitropack/runtime';
 
 import { type Purge, housekeep, purgeExpiredRateLimits, purgeOldTaskRuns } from '../lib/housekeeping';
+import { purgeIdempotencyKeys } from '../lib/idempotency';
+import { purgeWebhookEvents } from '../lib/webhooks';
 
 /**
  * What each run purges, in this order: a name (the key of `task_runs.purged`) and a function that deletes what has
@@ -9,6 +11,8 @@ import { type Purge, housekeep, purgeExpiredRateLimits, purgeOldTaskRuns } from 
 const purges: Readonly<Record<string, Purge>> = {
   'expired rate limits': purgeExpiredRateLimits,
   'task runs over a week old': purgeOldTaskRuns,
+  'expired idempotency keys': () => purgeIdempotencyKeys(),
+  'webhook events over 30 days old': () => purgeWebhookEvents(),
 };
 
 /**
