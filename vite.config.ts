@@ -93,7 +93,7 @@ export default defineConfig({
         compressPublicAssets: true,
         publicAssets: [{ baseURL: '/assets', dir: fromRoot('./dist/client/assets'), maxAge: 31_536_000 }],
         routeRules: {
-          // Uploads stream their body under a cap of their own: 5 MiB per file (src/server/lib/uploads.ts).
+          // Uploads stream their body under a cap of their own: 5 MiB per file (src/server/lib/uploads/).
           '/api/v1/files': { bodyLimit: false },
           // The feed's gzip and brotli copies would otherwise go out as `application/xml`.
           '/api/rss.xml': { headers: { 'content-type': 'text/xml' } },

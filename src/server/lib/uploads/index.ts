@@ -17,10 +17,10 @@ import { Transform, type Readable, type TransformCallback } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { z } from 'zod';
 
-import { dataPath } from './data-dir';
-import { useDatabase } from './database';
-import { type OperationExtension, toJsonSchema } from '../../modules/api-contract/runtime/openapi';
-import { mediaType } from '../../modules/security/runtime';
+import { dataPath } from '../data-dir';
+import { useDatabase } from '../database';
+import { type OperationExtension, toJsonSchema } from '../../../modules/api-contract/runtime/openapi';
+import { mediaType } from '../../../modules/security/runtime';
 
 /** The largest file `POST /api/v1/files` accepts: 5 MiB. */
 export const maxFileBytes = 5 * 1024 * 1024;
