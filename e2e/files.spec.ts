@@ -81,6 +81,23 @@ test.describe('PAGE /files', () => {
     await expect(page.getByRole('link', { name: theirs })).toHaveCount(0);
   });
 
+  test('shows the account signed in now, never a list cached for the one before', async ({ page }) => {
+    await signUp(page);
+    const earlier = uniqueName();
+    await uploadPixel(page, earlier);
+    await page.goto('/files');
+    await expectHydrated(page);
+    await expect(page.getByRole('link', { name: earlier })).toBeVisible();
+
+    await page.getByRole('link', { name: 'Todos' }).click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Todos');
+    // Another account signs in, in the same tab; the app is not reloaded.
+    await signUp(page);
+    await page.getByRole('link', { name: 'Files' }).click();
+    await expect(page.getByText('No files yet.')).toBeVisible();
+    await expect(page.getByRole('link', { name: earlier })).toHaveCount(0);
+  });
+
   test('shows why a file whose bytes are not an allowed type is refused', async ({ page }) => {
     await signUp(page);
     await page.goto('/files');

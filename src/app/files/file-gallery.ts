@@ -33,10 +33,16 @@ export class FileGallery {
   /** The page endpoint a Delete button posts to without JavaScript. */
   readonly deleteAction = input.required<string>();
 
+  /**
+   * Seeded from the loader, so nothing is fetched again after the first render. `gcTime: 0` drops
+   * the list once the page is left: the next visit starts from the loader again, so an account
+   * signed in later in this tab never sees a list cached for the one before.
+   */
   protected readonly files = injectQuery(() => ({
     ...apiQueryOptions(this.api, '/api/v1/files'),
     initialData: this.initialFiles(),
     staleTime: 30_000,
+    gcTime: 0,
   }));
   private readonly refresh = () =>
     this.queryClient.invalidateQueries({ queryKey: apiQueryKey('/api/v1/files') });

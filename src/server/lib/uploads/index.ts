@@ -7,14 +7,12 @@ export { sniffType } from './file-types';
 export { uploadRequestBody } from './openapi';
 export type { PurgedUploads } from './orphans';
 export { purgeOrphanUploads } from './purge';
-export { uploadLimits, uploadRateLimit } from './quota';
 export { cleanFileName, receiveUpload } from './receive';
 export {
   type OwnedFile,
   type StoredFile,
   deleteStoredFile,
   listOwnFiles,
-  maxFileBytes,
   requireOwnFile,
   sendStoredFile,
   storedFileOutput,

@@ -9,7 +9,7 @@ defineRouteMeta({
   openAPI: {
     security: [{ session: [] }],
     'x-access': 'owner',
-    'x-limits': 'No body.',
+    'x-limits': 'Body ≤ 1 MiB, the global cap; none is read.',
     responses: {
       204: { description: 'The file is gone: its row, its bytes and its share of the quota.' },
       401: { description: 'No valid session.' },
