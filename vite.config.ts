@@ -66,6 +66,9 @@ export default defineConfig({
           // GET /api/v1/todos/events (docs/live-updates.md): TODO_EVENTS_MAX_STREAMS open streams per
           // process (over it, 503 with Retry-After), a heartbeat every TODO_EVENTS_HEARTBEAT_SECONDS.
           todoEvents: { maxStreams: 1_000, heartbeatSeconds: 15 },
+          // POST /api/v1/files (docs/uploads.md): per account UPLOADS_MAX_FILES files and UPLOADS_MAX_BYTES
+          // bytes stored; UPLOADS_RATE_LIMIT uploads per UPLOADS_RATE_WINDOW_SECONDS per account and address.
+          uploads: { maxFiles: 20, maxBytes: 50 * 1024 * 1024, rateLimit: 60, rateWindowSeconds: 600 },
           // Seals session cookies; production refuses to start without ≥ 32 characters (lib/sessions.ts).
           sessionSecret: '',
           // Origins allowed to read the public product routes cross-origin, comma-separated (lib/cors.ts).
@@ -105,7 +108,7 @@ export default defineConfig({
         compressPublicAssets: true,
         publicAssets: [{ baseURL: '/assets', dir: fromRoot('./dist/client/assets'), maxAge: 31_536_000 }],
         routeRules: {
-          // Uploads stream their body under a cap of their own: 5 MiB per file (src/server/lib/uploads.ts).
+          // Uploads stream their body under a cap of their own: 5 MiB per file (src/server/lib/uploads/).
           '/api/v1/files': { bodyLimit: false },
           // A payment event is a few KiB; its signature is checked over bytes read under this cap.
           '/api/v1/webhooks/payments': { bodyLimit: 64 * 1024 },

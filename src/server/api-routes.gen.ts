@@ -96,8 +96,8 @@ export const apiCatalogue = [
   {
     kind: 'api',
     file: 'src/server/routes/api/v1/files.get.ts',
-    pattern: 'Validated list',
-    when: 'the newest uploaded files, their names as data.',
+    pattern: 'Owner\'s list',
+    when: 'the signed-in account\'s files, newest first, never anyone else\'s.',
     method: 'GET',
     url: '/api/v1/files',
     query: '',
@@ -105,16 +105,25 @@ export const apiCatalogue = [
   {
     kind: 'api',
     file: 'src/server/routes/api/v1/files.post.ts',
-    pattern: 'Streamed upload',
-    when: 'multipart read as it arrives, capped per file, typed by its bytes, stored under a new id.',
+    pattern: 'Owned, streamed upload',
+    when: 'a signed-in account\'s file, rate-limited, reserved in its quota, capped and typed by its bytes.',
     method: 'POST',
     url: '/api/v1/files',
     query: '',
   },
   {
     kind: 'api',
+    file: 'src/server/routes/api/v1/files/[id].delete.ts',
+    pattern: 'Owner-only delete',
+    when: 'the `requireOwnFile` guard, then the row, the quota share and the bytes go, 204.',
+    method: 'DELETE',
+    url: '/api/v1/files/:id',
+    query: '',
+  },
+  {
+    kind: 'api',
     file: 'src/server/routes/api/v1/files/[id].get.ts',
-    pattern: 'Safe download',
+    pattern: 'Owner-only download',
     when: 'the sniffed type, nosniff, an encoded file name, and a sandbox for non-images.',
     method: 'GET',
     url: '/api/v1/files/:id',
@@ -384,6 +393,7 @@ export interface ApiRoutes {
     post: typeof import('./routes/api/v1/files.post');
   };
   '/api/v1/files/:id': {
+    delete: typeof import('./routes/api/v1/files/[id].delete');
     get: typeof import('./routes/api/v1/files/[id].get');
   };
   '/api/v1/greet/:name': {

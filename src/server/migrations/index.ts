@@ -7,6 +7,7 @@ import todosVersion from './005-todos-version';
 import cacheEntries from './006-cache-entries';
 import reviews from './007-reviews';
 import files from './008-files';
+import fileOwners from './012-file-owners';
 import taskLeases from './013-task-leases';
 import webhookEvents from './014-webhook-events';
 import idempotencyKeys from './015-idempotency-keys';
@@ -21,6 +22,7 @@ export const migrations: readonly Migration[] = [
   cacheEntries,
   reviews,
   files,
+  fileOwners,
   taskLeases,
   webhookEvents,
   idempotencyKeys,
