@@ -2,6 +2,7 @@ import { defineTask, useRuntimeConfig } from 'nitropack/runtime';
 
 import { type Purge, housekeep, purgeExpiredRateLimits, purgeOldTaskRuns } from '../lib/housekeeping';
 import { purgeIdempotencyKeys } from '../lib/idempotency';
+import { purgeOrphanUploads } from '../lib/uploads';
 import { purgeWebhookEvents } from '../lib/webhooks';
 
 /**
@@ -13,6 +14,10 @@ const purges: Readonly<Record<string, Purge>> = {
   'task runs over a week old': purgeOldTaskRuns,
   'expired idempotency keys': () => purgeIdempotencyKeys(),
   'webhook events over 30 days old': () => purgeWebhookEvents(),
+  'orphaned and half-written uploads': async () => {
+    const { orphans, partial } = await purgeOrphanUploads();
+    return orphans + partial;
+  },
 };
 
 /**
