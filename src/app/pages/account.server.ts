@@ -2,11 +2,15 @@ import type { PageServerLoad } from '@analogjs/router';
 import { type PageServerAction, json, redirect } from '@analogjs/router/server/actions';
 import type { $Fetch } from 'nitropack';
 
-import { accountFormAction, readForm } from '../../server/lib/account-forms';
-import { displayName, renameAccount } from '../../server/lib/accounts';
-import { requireUser } from '../../server/lib/auth';
+import {
+  accountFormAction,
+  displayName,
+  endSession,
+  readForm,
+  renameAccount,
+  requireUser,
+} from '../../server/lib/auth';
 import { isBrowserFormPost } from '../../server/lib/browser-forms';
-import { endSession } from '../../server/lib/sessions';
 import { ApiError, loaderApi } from '../shared/api-client';
 import { z } from 'zod';
 

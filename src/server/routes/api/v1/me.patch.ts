@@ -3,8 +3,7 @@
 import { defineServerRoute } from '@analogjs/router/server/actions';
 import { z } from 'zod';
 
-import { accountOutput, displayName, renameAccount } from '../../../lib/accounts';
-import { requireUser } from '../../../lib/auth';
+import { accountOutput, displayName, renameAccount, requireUser } from '../../../lib/auth';
 import { defineRouteMeta } from 'nitropack/runtime';
 
 defineRouteMeta({

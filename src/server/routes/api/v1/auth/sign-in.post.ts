@@ -2,8 +2,7 @@
 // POST /api/v1/auth/sign-in
 import { defineServerRoute } from '@analogjs/router/server/actions';
 
-import { accountOutput, signInInput } from '../../../../lib/accounts';
-import { signIn } from '../../../../lib/auth';
+import { accountOutput, signIn, signInInput } from '../../../../lib/auth';
 import { defineRouteMeta } from 'nitropack/runtime';
 
 defineRouteMeta({

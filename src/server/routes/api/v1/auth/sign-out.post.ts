@@ -2,7 +2,7 @@
 // POST /api/v1/auth/sign-out
 import { defineEventHandler, sendNoContent } from 'h3';
 
-import { endSession } from '../../../../lib/sessions';
+import { endSession } from '../../../../lib/auth';
 import { defineRouteMeta } from 'nitropack/runtime';
 
 defineRouteMeta({

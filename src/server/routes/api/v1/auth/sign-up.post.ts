@@ -3,8 +3,7 @@
 import { defineServerRoute } from '@analogjs/router/server/actions';
 import { setResponseStatus } from 'h3';
 
-import { accountOutput, signUpInput } from '../../../../lib/accounts';
-import { signUp } from '../../../../lib/auth';
+import { accountOutput, signUp, signUpInput } from '../../../../lib/auth';
 import { defineRouteMeta } from 'nitropack/runtime';
 
 defineRouteMeta({

@@ -3,7 +3,7 @@ import { LRUCache } from 'lru-cache';
 import { useRuntimeConfig } from 'nitropack/runtime';
 import { randomBytes } from 'node:crypto';
 
-import { isHttps } from '../../modules/security/runtime';
+import { isHttps } from '../../../modules/security/runtime';
 
 /** What the sealed cookie carries: the signed-in user's id, nothing a client may change. */
 interface SessionData {

@@ -1,7 +1,7 @@
 import { type H3Event, createError, setResponseHeaders } from 'h3';
 
-import { useDatabase } from './database';
-import { clientAddress } from '../../modules/security/runtime';
+import { useDatabase } from '../database';
+import { clientAddress } from '../../../modules/security/runtime';
 
 /** At most `limit` failed attempts per `windowSeconds`, per client address and per account. */
 export interface AttemptPolicy {
