@@ -68,6 +68,8 @@ export default defineConfig({
           todoEvents: { maxStreams: 1_000, heartbeatSeconds: 15 },
           // Seals session cookies; production refuses to start without ≥ 32 characters (lib/sessions.ts).
           sessionSecret: '',
+          // New accounts per client address per hour (src/server/lib/auth/sign-in.ts, docs/sessions.md).
+          signUpsPerHour: 10,
           // Origins allowed to read the public product routes cross-origin, comma-separated (lib/cors.ts).
           corsOrigins: '',
         },

@@ -1,14 +1,20 @@
-import { type H3Event, type SessionConfig, clearSession, getCookie, unsealSession, updateSession } from 'h3';
+import {
+  type H3Event,
+  type SessionConfig,
+  clearSession,
+  createError,
+  getCookie,
+  setResponseHeader,
+  unsealSession,
+  updateSession,
+} from 'h3';
 import { LRUCache } from 'lru-cache';
 import { useRuntimeConfig } from 'nitropack/runtime';
 import { randomBytes } from 'node:crypto';
 
+import { useDatabase } from '../database';
+import type { Account } from './accounts';
 import { isHttps } from '../../../modules/security/runtime';
-
-/** What the sealed cookie carries: the signed-in user's id, nothing a client may change. */
-interface SessionData {
-  userId?: number;
-}
 
 const cookieName = 'session';
 const maxAge = 60 * 60 * 24 * 7;
@@ -48,49 +54,119 @@ function sessionConfig(event: H3Event): SessionConfig {
 }
 
 /**
- * Starts a new session for `userId`, with a new id: whatever session the request carried is
- * replaced, never promoted (no session fixation). `event.context.sessions` is h3's own typed
- * slot for the request's sessions; `updateSession` seals what it holds into the cookie.
+ * Starts a new session for `userId`: a row in `sessions` under a new random id, and that id
+ * sealed in the cookie. Whatever session the request carried is replaced, never promoted (no
+ * session fixation). `event.context.sessions` is h3's own typed slot for the request's
+ * sessions; `updateSession` seals what it holds into the cookie.
  */
 export async function startSession(event: H3Event, userId: number): Promise<void> {
-  const data: SessionData = { userId };
-  event.context.sessions = { [cookieName]: { id: crypto.randomUUID(), createdAt: Date.now(), data } };
+  const id = crypto.randomUUID();
+  const createdAt = Date.now();
+  const db = await useDatabase();
+  await db.sql`INSERT INTO sessions (id, user_id, created_at, expires_at)
+    VALUES (${id}, ${userId}, ${createdAt}, ${createdAt + maxAge * 1000})`;
+  event.context.sessions = { [cookieName]: { id, createdAt, data: {} } };
   await updateSession(event, sessionConfig(event));
 }
 
-/** Ends the session: the cookie is emptied and expires at once. */
-export function endSession(event: H3Event): void {
+/**
+ * Cookies this process has unsealed, by their exact text, and the session id each carries, until
+ * the session's expiry. Unsealing is iron's PBKDF2, HMAC and AES-CBC through WebCrypto, about four
+ * fifths of a `GET /api/v1/me`; a hit is one map lookup. Only a cookie whose seal verified gets
+ * in, so filling it takes real sign-ins, and 10,000 of them are a few megabytes. The cache only
+ * says whose seal it is: whether the session still exists is asked of the database on every
+ * request (`currentSession`), so a session ended in any process ends here at once.
+ */
+const verifiedSeals = new LRUCache<string, string>({ max: 10_000 });
+
+/** Unseals a session cookie and remembers it until it expires; a tampered, foreign or expired one is `undefined`. */
+async function unsealSessionId(event: H3Event, sealed: string): Promise<string | undefined> {
+  const session = await unsealSession(event, sessionConfig(event), sealed).catch(() => undefined);
+  if (!session?.id || !session.createdAt) return undefined;
+  // h3 ends a session `maxAge` after its start; a ttl of 0 would mean "never" to the cache.
+  const ttl = session.createdAt + maxAge * 1000 - Date.now();
+  if (ttl > 0) verifiedSeals.set(sealed, session.id, { ttl });
+  return session.id;
+}
+
+/** The id sealed in the request's session cookie, or `undefined` for a missing, tampered or expired one. */
+async function cookieSessionId(event: H3Event): Promise<string | undefined> {
+  const sealed = getCookie(event, cookieName);
+  if (!sealed) return undefined;
+  return verifiedSeals.get(sealed) ?? unsealSessionId(event, sealed);
+}
+
+/** A session that exists on the server, and the account it signs in. */
+export interface CurrentSession {
+  id: string;
+  account: Account;
+}
+
+/**
+ * The request's session and its account, in one indexed read, or `undefined`: no cookie, a seal
+ * that does not verify, or a session that was ended (signed out, everywhere, or by a password
+ * change), expired, or whose account is gone. Reading one sets no cookie.
+ */
+export async function currentSession(event: H3Event): Promise<CurrentSession | undefined> {
+  const id = await cookieSessionId(event);
+  if (!id) return undefined;
+  const db = await useDatabase();
+  const { rows } = await db.sql<{ rows: Account[] }>`
+    SELECT users.id, users.name, users.email FROM sessions JOIN users ON users.id = sessions.user_id
+    WHERE sessions.id = ${id} AND sessions.expires_at > ${Date.now()} AND users.email IS NOT NULL`;
+  return rows[0] && { id, account: rows[0] };
+}
+
+/** The request's session, or a 401 JSON error: the guard of every route that needs one. */
+export async function requireSession(event: H3Event): Promise<CurrentSession> {
+  const session = await currentSession(event);
+  if (!session)
+    throw createError({ statusCode: 401, statusMessage: 'Unauthorized', message: 'Sign in first' });
+  // Whatever this request answers is this user's alone: no shared cache may keep it.
+  setResponseHeader(event, 'cache-control', 'private, no-store');
+  return session;
+}
+
+/** The signed-in account, or a 401 JSON error: the guard of every protected route. */
+export async function requireUser(event: H3Event): Promise<Account> {
+  return (await requireSession(event)).account;
+}
+
+/** Empties the session cookie and expires it at once. */
+function clearSessionCookie(event: H3Event): void {
   const config = sessionConfig(event);
   clearSession(event, { ...config, cookie: { ...config.cookie, maxAge: 0 } });
 }
 
-/**
- * Cookies this process has unsealed, by their exact text, and the user id each carries, until the
- * session's expiry. Unsealing is iron's PBKDF2, HMAC and AES-CBC through WebCrypto, about four
- * fifths of a `GET /api/v1/me`; a hit is one map lookup. Only a cookie whose seal verified gets
- * in, so filling it takes real sign-ins, and 10,000 of them are a few megabytes. A cached seal
- * is valid exactly as long as its unsealed twin (sign-out never revoked a copied cookie, see
- * docs/sessions.md), and `requireUser` still reads the account on every request.
- */
-const verifiedSeals = new LRUCache<string, number>({ max: 10_000 });
+/** Ends the request's session on the server, so a copy of its cookie stops working too, and clears the cookie. */
+export async function endSession(event: H3Event): Promise<void> {
+  const id = await cookieSessionId(event);
+  if (id) await (await useDatabase()).sql`DELETE FROM sessions WHERE id = ${id}`;
+  clearSessionCookie(event);
+}
 
-/** Unseals a session cookie and remembers it until it expires; a tampered, foreign or expired one is `undefined`. */
-async function unsealUserId(event: H3Event, sealed: string): Promise<number | undefined> {
-  const session = await unsealSession(event, sessionConfig(event), sealed).catch(() => undefined);
-  const { userId } = (session?.data ?? {}) as SessionData;
-  if (typeof userId !== 'number' || !session?.createdAt) return undefined;
-  // h3 ends a session `maxAge` after its start; a ttl of 0 would mean "never" to the cache.
-  const ttl = session.createdAt + maxAge * 1000 - Date.now();
-  if (ttl > 0) verifiedSeals.set(sealed, userId, { ttl });
-  return userId;
+/** Ends every session of `userId` but `keep` (the one changing the password), in every process. */
+export async function endOtherSessions(userId: number, keep: string): Promise<void> {
+  const db = await useDatabase();
+  await db.sql`DELETE FROM sessions WHERE user_id = ${userId} AND id <> ${keep}`;
+}
+
+/** Signs the request's user out everywhere: every session of theirs ends, this one too. */
+export async function endAllSessions(event: H3Event, userId: number): Promise<void> {
+  const db = await useDatabase();
+  await db.sql`DELETE FROM sessions WHERE user_id = ${userId}`;
+  clearSessionCookie(event);
 }
 
 /**
- * The session's user id, or `undefined` without a valid session. A missing, tampered or
- * expired cookie is no session; reading one sets no cookie.
+ * Deletes the sessions that can no longer be used: expired by `now`, or of an account that is
+ * gone. For the housekeeping task; answers how many rows went.
  */
-export async function sessionUserId(event: H3Event): Promise<number | undefined> {
-  const sealed = getCookie(event, cookieName);
-  if (!sealed) return undefined;
-  return verifiedSeals.get(sealed) ?? unsealUserId(event, sealed);
+export async function purgeSessions(now = Date.now()): Promise<number> {
+  const db = await useDatabase();
+  const { rows } = await db.sql<{ rows: { id: string }[] }>`
+    DELETE FROM sessions WHERE expires_at <= ${now}
+      OR NOT EXISTS (SELECT 1 FROM users WHERE users.id = sessions.user_id AND users.email IS NOT NULL)
+    RETURNING id`;
+  return rows.length;
 }

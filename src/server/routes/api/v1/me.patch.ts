@@ -8,11 +8,13 @@ import { defineRouteMeta } from 'nitropack/runtime';
 
 defineRouteMeta({
   openAPI: {
+    security: [{ session: [] }],
+    'x-access': 'signed-in',
+    'x-limits': 'Name ≤ 100 characters; changes only the caller’s own account.',
     responses: {
       200: { description: 'The account, renamed.' },
       401: { description: 'No valid session.' },
     },
-    security: [{ session: [] }],
   },
 });
 
