@@ -6,8 +6,8 @@ const epochMs: Record<Dialect, string> = { sqlite: 'INTEGER', postgresql: 'BIGIN
 /**
  * Sessions the server can end (lib/auth/sessions.ts): one row per signed-in browser, keyed by the
  * random id sealed in its cookie. Signing out deletes the row, so a copied cookie stops working in
- * every process at once. PostgreSQL deletes a user's sessions with the user; SQLite leaves them to
- * `purgeSessions`, and `requireUser` joins `users`, so they can't be used meanwhile. The index on
+ * every process at once. Deleting a user deletes their sessions (better-sqlite3 turns SQLite's
+ * foreign keys on, PostgreSQL always has them). The index on
  * `rate_limits.resets_at` lets `purgeRateLimits` find expired counters without a full scan.
  */
 export default {
