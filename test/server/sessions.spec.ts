@@ -384,6 +384,18 @@ describe('PAGE /sign-in', () => {
     expect(response.headers.get('location')).toBe('/sign-in?error.form=wrong-credentials');
   });
 
+  it('sends field errors back as codes too, whatever the validator calls them', async () => {
+    const response = await fetch(`${baseUrl}/api/_analog/pages/sign-up`, {
+      method: 'POST',
+      redirect: 'manual',
+      body: new URLSearchParams({ email: 'not-an-email', name: 'Ada', password: 'short', next: '/account' }),
+      headers: { origin: new URL(baseUrl).origin, accept: 'text/html' },
+    });
+    expect(response.headers.get('location')).toBe(
+      '/sign-up?error.email=email-invalid&error.password=password-short&next=%2Faccount',
+    );
+  });
+
   it.each(['/sign-in', '/sign-up'])(
     'shows only messages from its list on %s, never text from the query',
     async (page) => {

@@ -13,15 +13,15 @@ export async function readForm(event: H3Event): Promise<Record<string, FormDataE
   return Object.fromEntries(await readFormData(event).catch(() => new FormData()));
 }
 
-/** A form issue with the code of its message (messages.ts). */
-type CodedIssue = StandardSchemaV1.Issue & { code?: AccountMessageCode };
+/** A form issue, with the code of its message (messages.ts) when its text alone doesn't say it. */
+type CodedIssue = StandardSchemaV1.Issue & { messageCode?: AccountMessageCode };
 
 /** What a page form shows for a refused attempt: the error's own message, over the whole form. */
 function refusal(error: unknown): { status: number; issues: CodedIssue[] } {
   if (isError(error) && [401, 403, 409, 429].includes(error.statusCode)) {
     // A 429's message names its seconds; the code's text says the same without them.
-    const code = error.statusCode === 429 ? 'too-many-attempts' : accountMessageCode(error.message);
-    return { status: error.statusCode, issues: [{ message: error.message, code }] };
+    const messageCode = error.statusCode === 429 ? 'too-many-attempts' : accountMessageCode(error.message);
+    return { status: error.statusCode, issues: [{ message: error.message, messageCode }] };
   }
   throw error;
 }
@@ -30,7 +30,7 @@ function refusal(error: unknown): { status: number; issues: CodedIssue[] } {
 function errorCodeQuery(issues: readonly CodedIssue[]): URLSearchParams {
   const query = new URLSearchParams();
   for (const issue of issues) {
-    query.append(`error.${issueField(issue)}`, issue.code ?? accountMessageCode(issue.message));
+    query.append(`error.${issueField(issue)}`, issue.messageCode ?? accountMessageCode(issue.message));
   }
   return query;
 }
