@@ -117,6 +117,11 @@ export async function currentSession(event: H3Event): Promise<CurrentSession | u
   return rows[0] && { id, account: rows[0] };
 }
 
+/** The signed-in user's id, or `undefined`: for a route where a session is optional. */
+export async function sessionUserId(event: H3Event): Promise<number | undefined> {
+  return (await currentSession(event))?.account.id;
+}
+
 /** The request's session, or a 401 JSON error: the guard of every route that needs one. */
 export async function requireSession(event: H3Event): Promise<CurrentSession> {
   const session = await currentSession(event);

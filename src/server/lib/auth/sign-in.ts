@@ -107,7 +107,8 @@ export async function signIn(
     { policy: signInPairPolicy, key: `account:${email}:address:${address}` },
     { policy: signInAccountPolicy, key: `account:${email}` },
   ]);
-  await sleep(accountDelayMs(attempt.hits[2] - 1));
+  const delay = accountDelayMs(attempt.hits[2] - 1);
+  if (delay) await sleep(delay);
   const found = await findCredentials(email);
   const valid = await verifyPassword(password, found?.passwordHash);
   if (!found || !valid) {
