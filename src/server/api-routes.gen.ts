@@ -41,9 +41,18 @@ export const apiCatalogue = [
   },
   {
     kind: 'api',
+    file: 'src/server/routes/api/v1/auth/password.put.ts',
+    pattern: 'Password change',
+    when: 'the current password proves it is you; the new one is hashed, and every other session ends.',
+    method: 'PUT',
+    url: '/api/v1/auth/password',
+    query: '',
+  },
+  {
+    kind: 'api',
     file: 'src/server/routes/api/v1/auth/sign-in.post.ts',
     pattern: 'Rate-limited sign-in',
-    when: 'a wrong email or password is the same 401; the 6th failure in 15 minutes is a 429.',
+    when: 'a wrong email or password is the same 401; limits per address and pair answer 429, an account only slows down.',
     method: 'POST',
     url: '/api/v1/auth/sign-in',
     query: '',
@@ -52,9 +61,18 @@ export const apiCatalogue = [
     kind: 'api',
     file: 'src/server/routes/api/v1/auth/sign-out.post.ts',
     pattern: 'Sign-out',
-    when: 'the session cookie is emptied and expires; answers 204 with or without a session.',
+    when: 'the session ends on the server (a copy of its cookie stops working) and its cookie is cleared; 204 with or without one.',
     method: 'POST',
     url: '/api/v1/auth/sign-out',
+    query: '',
+  },
+  {
+    kind: 'api',
+    file: 'src/server/routes/api/v1/auth/sign-out-everywhere.post.ts',
+    pattern: 'Sign out everywhere',
+    when: 'every session of the signed-in account ends, in every process, this one too.',
+    method: 'POST',
+    url: '/api/v1/auth/sign-out-everywhere',
     query: '',
   },
   {
@@ -169,7 +187,7 @@ export const apiCatalogue = [
     kind: 'api',
     file: 'src/server/routes/api/v1/me.get.ts',
     pattern: 'Protected read',
-    when: 'the `requireUser` guard answers 401 without a valid session, else the account.',
+    when: 'the `requireUser` guard answers 401 without a live session, else the account, never cached.',
     method: 'GET',
     url: '/api/v1/me',
     query: '',
@@ -370,11 +388,17 @@ export interface ApiRoutes {
   '/api/rss.xml': {
     default: typeof import('./routes/api/rss.xml');
   };
+  '/api/v1/auth/password': {
+    put: typeof import('./routes/api/v1/auth/password.put');
+  };
   '/api/v1/auth/sign-in': {
     post: typeof import('./routes/api/v1/auth/sign-in.post');
   };
   '/api/v1/auth/sign-out': {
     post: typeof import('./routes/api/v1/auth/sign-out.post');
+  };
+  '/api/v1/auth/sign-out-everywhere': {
+    post: typeof import('./routes/api/v1/auth/sign-out-everywhere.post');
   };
   '/api/v1/auth/sign-up': {
     post: typeof import('./routes/api/v1/auth/sign-up.post');
