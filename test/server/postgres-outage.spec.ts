@@ -72,6 +72,8 @@ describe('GET /api/readyz while PostgreSQL is stopped', () => {
     expect((await fetch(`${server.url}/api/healthz`)).status).toBe(200);
 
     postgres.resume();
-    await expect.poll(async () => (await fetch(`${server.url}/api/readyz`)).status, { timeout: 15_000 }).toBe(200);
+    await expect
+      .poll(async () => (await fetch(`${server.url}/api/readyz`)).status, { timeout: 15_000 })
+      .toBe(200);
   }, 60_000);
 });

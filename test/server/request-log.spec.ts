@@ -139,7 +139,9 @@ describe('the request log', () => {
     await linesOf(after.headers.get('x-request-id'));
     for (const probe of probes) {
       expect(probe.status).toBe(200);
-      expect(logLines().filter((line) => line['requestId'] === probe.headers.get('x-request-id'))).toEqual([]);
+      expect(logLines().filter((line) => line['requestId'] === probe.headers.get('x-request-id'))).toEqual(
+        [],
+      );
     }
   });
 });

@@ -12,7 +12,8 @@ export const isPageNavigation = (event: H3Event): boolean =>
  * the error: those stay in the log. Every value is escaped, though the id is well formed anyway.
  */
 export function errorPage(status: number, statusText: string, requestId: string | undefined): string {
-  const advice = status >= 500 ? '<p>Something went wrong on our side. Please try again in a moment.</p>' : '';
+  const advice =
+    status >= 500 ? '<p>Something went wrong on our side. Please try again in a moment.</p>' : '';
   const id = requestId
     ? `<p>If it keeps happening, quote this request id: <code id="request-id">${escapeXml(requestId)}</code></p>`
     : '';

@@ -14,7 +14,10 @@ defineRouteMeta({
   openAPI: {
     responses: {
       200: { description: 'Ready: `{ "status": "ready" }`.' },
-      503: { description: 'Not ready: `{ "status": "unavailable", "reason": "draining" | "database unreachable" }`.' },
+      503: {
+        description:
+          'Not ready: `{ "status": "unavailable", "reason": "draining" | "database unreachable" }`.',
+      },
     },
     security: [],
     'x-access': 'anyone',
