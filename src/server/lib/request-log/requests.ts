@@ -49,7 +49,8 @@ async function writeLine(event: H3Event, requestId: string, started: number, byt
     status: res.statusCode,
     durationMs: Math.round((performance.now() - started) * 10) / 10,
     bytes: Number.isFinite(bytes) ? bytes : undefined,
-    userId: await sessionUserId(event),
+    // Read only where a session cookie came: most requests (static files, probes) carry none.
+    userId: req.headers.cookie?.includes('session=') ? await sessionUserId(event) : undefined,
     ...(res.writableFinished ? {} : { aborted: true }),
   });
 }
