@@ -543,24 +543,26 @@ const servers = {};
 for (const [name, start] of Object.entries(starts)) {
   if (name === 'app' || uses(name)) servers[name] = await start();
 }
-// The twin gets everything the app gets, so the A/A pair compares two servers in the same state.
+// The twin and the quiet server get everything the app gets, so their pairs compare servers in the
+// same state: a hello costs more once its server has answered other routes (docs/performance.md).
 for (const server of [
   servers.app,
   servers.twin,
+  servers.quiet,
   servers.pages,
   servers.cached,
   servers.pg,
   servers.node24Pages,
 ])
   if (server) await seedTodos(server.url);
-for (const server of [servers.app, servers.twin, servers.pg, servers.node24])
+for (const server of [servers.app, servers.twin, servers.quiet, servers.pg, servers.node24])
   if (server) await seedUsers(server.url);
-for (const server of [servers.app, servers.twin]) if (server) await seedReviews(server.url);
+for (const server of [servers.app, servers.twin, servers.quiet]) if (server) await seedReviews(server.url);
 if (!withPostgres) console.error('note  no PostgreSQL server binaries: PostgreSQL rows skipped');
 const signUp = (url) =>
   fetch(`${url}/api/v1/auth/sign-up`, { method: 'POST', headers: json, body: JSON.stringify(benchAccount) });
 const signedUp = await signUp(servers.app.url);
-if (servers.twin) await signUp(servers.twin.url);
+for (const server of [servers.twin, servers.quiet]) if (server) await signUp(server.url);
 allRows.find((row) => row.id === 'app me').headers = {
   cookie: signedUp.headers.getSetCookie()[0].split(';')[0],
 };
