@@ -4,6 +4,7 @@ const baseUrl = inject('baseUrl');
 
 interface Operation {
   security?: unknown[];
+  'x-access'?: string;
   responses: Record<string, unknown>;
 }
 
@@ -23,7 +24,11 @@ describe('GET /api/healthz', () => {
   });
 
   it('is in the OpenAPI document as public', async () => {
-    expect(await operation('/api/healthz')).toMatchObject({ security: [], responses: { 200: {} } });
+    expect(await operation('/api/healthz')).toMatchObject({
+      security: [],
+      'x-access': 'anyone',
+      responses: { 200: {} },
+    });
   });
 });
 
@@ -43,6 +48,10 @@ describe('GET /api/readyz', () => {
   });
 
   it('is in the OpenAPI document as public, with its 503', async () => {
-    expect(await operation('/api/readyz')).toMatchObject({ security: [], responses: { 200: {}, 503: {} } });
+    expect(await operation('/api/readyz')).toMatchObject({
+      security: [],
+      'x-access': 'anyone',
+      responses: { 200: {}, 503: {} },
+    });
   });
 });
