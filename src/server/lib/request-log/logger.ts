@@ -40,5 +40,16 @@ function batchedStdout(): pino.DestinationStream {
  * lines readable through pino-pretty (a dev dependency) instead, in pino's own worker thread.
  */
 export const log = import.meta.dev
-  ? pino({ level, transport: { target: 'pino-pretty', options: { ignore: 'pid,hostname' } } })
+  ? pino({
+      level,
+      transport: {
+        target: 'pino-pretty',
+        // One line a request: `GET /api/v1/users/:id 200 1.5 ms {"requestId":"…","bytes":502}`.
+        options: {
+          ignore: 'pid,hostname,method,route,status,durationMs',
+          singleLine: true,
+          messageFormat: '{if method}{method} {route} {status} {durationMs} ms{end}{msg}',
+        },
+      },
+    })
   : pino({ level }, batchedStdout());
