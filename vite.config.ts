@@ -33,6 +33,16 @@ const withSecurity = process.env['BUILD_WITHOUT_SECURITY'] !== '1';
 /** `node-server` (the default) and `node-cluster` serve static files themselves. */
 const nodePreset = (process.env['BUILD_PRESET'] ?? 'node-server').startsWith('node');
 
+/**
+ * The node presets start through the app's own entries, Nitro's with a graceful drain
+ * (src/server/lib/ops, docs/deploy.md). Set once Nitro has chosen its preset, so the dev server
+ * and the prerenderer keep theirs.
+ */
+const drainingEntries: Record<string, string> = {
+  'node-server': fromRoot('./src/server/lib/ops/node-server.ts'),
+  'node-cluster': fromRoot('./src/server/lib/ops/node-cluster.ts'),
+};
+
 export default defineConfig({
   // Vite's banner and the app's logs stay; only these packages' broken-sourcemap warnings go.
   customLogger: quietSourcemapWarnings(['@angular/platform-server']),
@@ -82,6 +92,8 @@ export default defineConfig({
           // The housekeeping task's purges run once per HOUSEKEEPING_INTERVAL_SECONDS across every
           // worker and instance (src/server/tasks/housekeeping.ts); 0 turns them off.
           housekeeping: { intervalSeconds: 600 },
+          // The request log's level (lib/request-log): `debug` adds the probes' lines, `silent` stops it.
+          logLevel: 'info',
         },
         // Nitro tasks (src/server/tasks/). Cron patterns are baked into the build, so the task is
         // ticked every second and checks itself whether its runtime interval has come round: one
@@ -94,6 +106,9 @@ export default defineConfig({
           // One scan of the route files: src/server/api-routes.gen.ts, /api/openapi.json, 405 `Allow`.
           // The variant without the security module leaves the committed route list alone.
           apiContract({ outFile: withSecurity ? apiRoutesFile : undefined, root: fromRoot('.') }),
+          (nitro) => {
+            nitro.options.entry = drainingEntries[nitro.options.preset] ?? nitro.options.entry;
+          },
         ],
         // Nitro copies the client build into the public folder. Its index.html must stay out:
         // as a static file it would answer GET / with the bare shell, skipping SSR and the

@@ -78,6 +78,8 @@ const allRows = [
   { id: 'twin hello', server: 'twin', path: '/api/v1/hello', label: 'the same build, started again' },
   { id: 'stock hello', server: 'stock', path: '/api/v1/hello' },
   { id: 'plain hello', server: 'plain', path: '/api/v1/hello', label: 'security module left out' },
+  // The same build with the request log's lines off: what one JSON line per request costs.
+  { id: 'quiet hello', server: 'quiet', path: '/api/v1/hello', label: 'LOG_LEVEL=silent: no log line' },
   { id: 'stock validated', server: 'stock', path: '/api/v1/search?q=a', label: 'defineApiRoute' },
   { id: 'stock hand-written', server: 'stock', path: '/api/v1/search-h3?q=a', label: 'plain h3 + safeParse' },
   // Pages run on servers of their own, so the API rows' heap and JIT state never reach them;
@@ -193,6 +195,14 @@ const allPairs = [
     name: 'app hello vs stock hello (middleware + headers)',
     of: 'app hello',
     to: 'stock hello',
+    floor: 0.95,
+    by: 'cpu',
+  },
+  // Issue 30: the request log's line (pino, to a pipe) at most 5% of hello's CPU per request.
+  {
+    name: 'app hello vs the same build with LOG_LEVEL=silent (the request log line)',
+    of: 'app hello',
+    to: 'quiet hello',
     floor: 0.95,
     by: 'cpu',
   },
@@ -523,6 +533,7 @@ const stockArgs = [...appArgs.slice(0, -1), anchorEntry];
 const starts = {
   app: () => startServer(appArgs),
   twin: () => startServer(appArgs),
+  quiet: () => startServer(appArgs, { LOG_LEVEL: 'silent' }),
   pages: () => startServer(appArgs, { PAGE_CACHE: 'false' }),
   cached: () => startServer(appArgs),
   stock: () => startServer(stockArgs),
@@ -539,24 +550,26 @@ const servers = {};
 for (const [name, start] of Object.entries(starts)) {
   if (name === 'app' || uses(name)) servers[name] = await start();
 }
-// The twin gets everything the app gets, so the A/A pair compares two servers in the same state.
+// The twin and the quiet server get everything the app gets, so their pairs compare servers in the
+// same state: a hello costs more once its server has answered other routes (docs/performance.md).
 for (const server of [
   servers.app,
   servers.twin,
+  servers.quiet,
   servers.pages,
   servers.cached,
   servers.pg,
   servers.node24Pages,
 ])
   if (server) await seedTodos(server.url);
-for (const server of [servers.app, servers.twin, servers.pg, servers.node24])
+for (const server of [servers.app, servers.twin, servers.quiet, servers.pg, servers.node24])
   if (server) await seedUsers(server.url);
-for (const server of [servers.app, servers.twin]) if (server) await seedReviews(server.url);
+for (const server of [servers.app, servers.twin, servers.quiet]) if (server) await seedReviews(server.url);
 if (!withPostgres) console.error('note  no PostgreSQL server binaries: PostgreSQL rows skipped');
 const signUp = (url) =>
   fetch(`${url}/api/v1/auth/sign-up`, { method: 'POST', headers: json, body: JSON.stringify(benchAccount) });
 const signedUp = await signUp(servers.app.url);
-if (servers.twin) await signUp(servers.twin.url);
+for (const server of [servers.twin, servers.quiet]) if (server) await signUp(server.url);
 allRows.find((row) => row.id === 'app me').headers = {
   cookie: signedUp.headers.getSetCookie()[0].split(';')[0],
 };

@@ -112,7 +112,8 @@ export async function startServer(args, env = {}, node = process.execPath) {
   const [command, commandArgs] = pinned ? ['taskset', ['-c', '1', node, ...args]] : [node, args];
   const child = spawn(command, commandArgs, {
     cwd: root,
-    stdio: 'ignore',
+    // stdout is a pipe this process reads and drops, as a container runtime reads the request log.
+    stdio: ['ignore', 'pipe', 'ignore'],
     env: {
       ...process.env,
       NODE_ENV: 'production',
@@ -124,6 +125,7 @@ export async function startServer(args, env = {}, node = process.execPath) {
       ...env,
     },
   });
+  child.stdout.resume();
   const url = `http://127.0.0.1:${port}`;
   await waitFor(url);
   return {

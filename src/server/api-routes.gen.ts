@@ -23,11 +23,29 @@ export const apiCatalogue = [
   },
   {
     kind: 'api',
+    file: 'src/server/routes/api/healthz.get.ts',
+    pattern: 'Liveness probe',
+    when: '200 while the process runs, no I/O, so a slow database never restarts it.',
+    method: 'GET',
+    url: '/api/healthz',
+    query: '',
+  },
+  {
+    kind: 'api',
     file: 'src/modules/api-contract/runtime/openapi.json.get.ts',
     pattern: 'Cached document',
     when: 'the OpenAPI 3.1 description of every route, built once at start, with an ETag.',
     method: 'GET',
     url: '/api/openapi.json',
+    query: '',
+  },
+  {
+    kind: 'api',
+    file: 'src/server/routes/api/readyz.get.ts',
+    pattern: 'Readiness probe',
+    when: '200 while the database answers, 503 with a reason while it doesn\'t or the server drains.',
+    method: 'GET',
+    url: '/api/readyz',
     query: '',
   },
   {
@@ -382,8 +400,14 @@ export interface ApiRoutes {
   '/api/csp-report': {
     post: typeof import('./../modules/security/runtime/handlers/csp-report.post');
   };
+  '/api/healthz': {
+    get: typeof import('./routes/api/healthz.get');
+  };
   '/api/openapi.json': {
     get: typeof import('./../modules/api-contract/runtime/openapi.json.get');
+  };
+  '/api/readyz': {
+    get: typeof import('./routes/api/readyz.get');
   };
   '/api/rss.xml': {
     default: typeof import('./routes/api/rss.xml');

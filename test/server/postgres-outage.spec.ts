@@ -54,3 +54,26 @@ describe('PostgreSQL stopped while the server runs', () => {
     expect(server.process.exitCode).toBeNull();
   }, 60_000);
 });
+
+describe('GET /api/readyz while PostgreSQL is stopped', () => {
+  it('answers 503 with its reason within the 1 s bound, liveness stays 200, and it recovers', async () => {
+    expect((await fetch(`${server.url}/api/readyz`)).status).toBe(200);
+
+    postgres.pause();
+    const started = performance.now();
+    const probes = await Promise.all([1, 2, 3].map(() => fetch(`${server.url}/api/readyz`)));
+    // The bound is 1 s; the rest is room for a loaded machine, not a speed claim.
+    expect(performance.now() - started).toBeLessThan(3_000);
+    for (const probe of probes) {
+      expect(probe.status).toBe(503);
+      expect(probe.headers.get('cache-control')).toBe('no-store');
+      expect(await probe.json()).toEqual({ status: 'unavailable', reason: 'database unreachable' });
+    }
+    expect((await fetch(`${server.url}/api/healthz`)).status).toBe(200);
+
+    postgres.resume();
+    await expect
+      .poll(async () => (await fetch(`${server.url}/api/readyz`)).status, { timeout: 15_000 })
+      .toBe(200);
+  }, 60_000);
+});

@@ -1,5 +1,5 @@
 import { inject } from '@angular/core';
-import { REQUEST, RESPONSE } from '@analogjs/router/tokens';
+import { RESPONSE } from '@analogjs/router/tokens';
 import type { ServerFnInterceptorFn } from '@analogjs/router/server';
 
 declare module '@analogjs/router' {
@@ -9,19 +9,11 @@ declare module '@analogjs/router' {
   }
 }
 
-/** An incoming id a proxy or client may set: letters, digits, `-` and `_`, 8 to 64 of them. */
-const wellFormedId = /^[\w-]{8,64}$/;
-
 /**
- * Gives every server-function call a request id: the caller's `X-Request-Id` when it is well
- * formed (a proxy's, so one id follows the request through every hop), else a new UUID. The id
- * is echoed in the response's `X-Request-Id` and handed to the handler as `context.requestId`.
+ * Hands every server-function call its request's id as `context.requestId`. The server gave the
+ * request that id before any handler ran, and it is already in the response's `X-Request-Id`
+ * (src/server/lib/request-log): the caller's well-formed id (a proxy's, so one id follows the
+ * request through every hop), else a new UUID. One id per request, the one its log line carries.
  */
-export const requestIdInterceptor: ServerFnInterceptorFn = (ctx, next) => {
-  const incoming = inject(REQUEST).headers['x-request-id'];
-  const requestId =
-    typeof incoming === 'string' && wellFormedId.test(incoming) ? incoming : crypto.randomUUID();
-  const response = inject(RESPONSE);
-  if (!response.headersSent) response.setHeader('x-request-id', requestId);
-  return next(ctx.with({ requestId }));
-};
+export const requestIdInterceptor: ServerFnInterceptorFn = (ctx, next) =>
+  next(ctx.with({ requestId: String(inject(RESPONSE).getHeader('x-request-id')) }));

@@ -90,3 +90,10 @@ function forget(db: Database): void {
   // Closing a connection that already broke can fail too; there is nothing left to close then.
   db.dispose().catch(() => undefined);
 }
+
+/** Closes the database (the PostgreSQL pool, or the SQLite file) when the server shuts down (src/server/plugins/ops.ts). */
+export async function closeDatabase(): Promise<void> {
+  const db = current?.db;
+  current = undefined;
+  await db?.dispose();
+}

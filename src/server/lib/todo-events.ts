@@ -29,6 +29,8 @@ interface Subscriber {
 
 /** How long a browser waits before reconnecting (`retry:`, sent once). */
 const retryMs = 2_000;
+/** The same, sent as a stream ends because this server stops: the others can take it at once. */
+const drainRetryMs = 500;
 /** How often a SQLite process asks whether another process committed. */
 const dataVersionMs = 100;
 /** Rows read per query, when catching up. */
@@ -265,9 +267,17 @@ export function openTodoEventStream(event: H3Event): Promise<void> {
   return subscriber.stream.send();
 }
 
-/** Ends every stream and the `LISTEN` connection, for a graceful shutdown (src/server/plugins/todo-events.ts). */
+/**
+ * Ends every stream and the `LISTEN` connection, for a graceful shutdown (src/server/plugins/todo-events.ts).
+ * A last `retry:` first: the browser comes back within a second, to another instance by then, and
+ * its `Last-Event-ID` replays what it missed meanwhile.
+ */
 export async function closeTodoEventStreams(): Promise<void> {
   const client = listener;
   listener = null;
+  for (const { event } of subscribers) {
+    const { res } = event.node;
+    if (!res.writableEnded && !res.destroyed) res.write(`retry: ${drainRetryMs}\n\n`);
+  }
   await Promise.all([...[...subscribers].map(({ stream }) => stream.close()), client?.end()]);
 }

@@ -2,7 +2,11 @@ import { defineNitroPlugin } from 'nitropack/runtime';
 
 import { closeTodoEventStreams } from '../lib/todo-events';
 
-/** Open event streams never end by themselves: a graceful shutdown ends them, so it need not wait. */
+/**
+ * Open event streams never end by themselves: a draining server ends them as it stops accepting
+ * connections (src/server/lib/ops/drain.ts), so the drain need not wait for them.
+ */
 export default defineNitroPlugin((nitroApp) => {
+  nitroApp.hooks.hook('drain', closeTodoEventStreams);
   nitroApp.hooks.hook('close', closeTodoEventStreams);
 });

@@ -30,6 +30,9 @@ export interface OpenApiOperation {
   requestBody?: { required: boolean; content: Record<string, { schema: JsonSchema }> };
   responses: Record<string, OpenApiResponse | { $ref: string }>;
   security?: Record<string, string[]>[];
+  /** The team's access convention (GUIDE.md): who may call the route, and its abuse limits. */
+  'x-access'?: string;
+  'x-limits'?: string;
 }
 export interface OpenApiDocument {
   openapi: '3.1.0';
@@ -72,7 +75,12 @@ export interface ContractRoute {
   summary: string;
   description: string;
   meta: {
-    openAPI?: { responses?: Record<string, DeclaredResponse>; security?: Record<string, string[]>[] };
+    openAPI?: {
+      responses?: Record<string, DeclaredResponse>;
+      security?: Record<string, string[]>[];
+      'x-access'?: string;
+      'x-limits'?: string;
+    };
   } | null;
   load: () => Promise<{ default?: unknown; route?: unknown; openApi?: OperationExtension }>;
 }
@@ -299,6 +307,8 @@ function operation(
     responses,
   };
   if (route.meta?.openAPI?.security) op.security = route.meta.openAPI.security;
+  if (route.meta?.openAPI?.['x-access']) op['x-access'] = route.meta.openAPI['x-access'];
+  if (route.meta?.openAPI?.['x-limits']) op['x-limits'] = route.meta.openAPI['x-limits'];
   if (body) {
     const schema = toJsonSchema(body, 'input', defs);
     op.requestBody = {

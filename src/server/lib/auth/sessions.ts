@@ -66,6 +66,7 @@ export async function startSession(event: H3Event, userId: number): Promise<void
   await db.sql`INSERT INTO sessions (id, user_id, created_at, expires_at)
     VALUES (${id}, ${userId}, ${createdAt}, ${createdAt + maxAge * 1000})`;
   event.context.sessions = { [cookieName]: { id, createdAt, data: {} } };
+  delete event.context['currentSession'];
   await updateSession(event, sessionConfig(event));
 }
 
@@ -105,9 +106,25 @@ export interface CurrentSession {
 /**
  * The request's session and its account, in one indexed read, or `undefined`: no cookie, a seal
  * that does not verify, or a session that was ended (signed out, everywhere, or by a password
- * change), expired, or whose account is gone. Reading one sets no cookie.
+ * change), expired, or whose account is gone. Reading one sets no cookie. Read once per request:
+ * the answer is kept in `event.context` until the request starts or ends a session.
  */
 export async function currentSession(event: H3Event): Promise<CurrentSession | undefined> {
+  if ('currentSession' in event.context) return event.context['currentSession'] as CurrentSession | undefined;
+  const session = await readSession(event);
+  event.context['currentSession'] = session;
+  return session;
+}
+
+/**
+ * The user id of the session this request already read (a guard ran), else `undefined`, with no
+ * query of its own: for the request log, which must not cost a read per request.
+ */
+export function readSessionUserId(event: H3Event): number | undefined {
+  return (event.context['currentSession'] as CurrentSession | undefined)?.account.id;
+}
+
+async function readSession(event: H3Event): Promise<CurrentSession | undefined> {
   const id = await cookieSessionId(event);
   if (!id) return undefined;
   const db = await useDatabase();
@@ -141,6 +158,7 @@ export async function requireUser(event: H3Event): Promise<Account> {
 function clearSessionCookie(event: H3Event): void {
   const config = sessionConfig(event);
   clearSession(event, { ...config, cookie: { ...config.cookie, maxAge: 0 } });
+  event.context['currentSession'] = undefined;
 }
 
 /** Ends the request's session on the server, so a copy of its cookie stops working too, and clears the cookie. */

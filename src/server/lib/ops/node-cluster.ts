@@ -1,0 +1,48 @@
+// The entry for the `node-cluster` preset, put in place of Nitro's by vite.config.ts. Nitro
+// 2.13's primary (nitropack/dist/presets/node/runtime/node-cluster.mjs) waits for its workers
+// on a signal but never passes the signal on: a container runtime signals only the primary, so
+// the workers kept serving until the primary gave up and exited 0, taking them down mid-request.
+// This one forwards the signal, so every worker drains (./drain.ts), and exits with 1 when a
+// worker did not drain in time.
+import cluster from 'node:cluster';
+import { cpus } from 'node:os';
+import { trapUnhandledNodeErrors } from 'nitropack/runtime/internal/index';
+
+import { log } from '../request-log';
+import { drainSettings } from './settings';
+
+function runPrimary(): void {
+  const workers = Number.parseInt(process.env['NITRO_CLUSTER_WORKERS'] || '') || cpus().length || 1;
+  for (let n = 0; n < workers; n += 1) cluster.fork();
+  let stopping = false;
+  let failed = false;
+  cluster.on('exit', (worker, code, signal) => {
+    if (!stopping) {
+      log.error({ pid: worker.process.pid, code, signal }, 'worker died: starting another');
+      cluster.fork();
+      return;
+    }
+    if (code !== 0) failed = true;
+    if (Object.values(cluster.workers ?? {}).every((other) => !other || other.isDead())) {
+      process.exit(failed ? 1 : 0);
+    }
+  });
+  const { disabled, signals, timeoutMs } = drainSettings();
+  if (disabled) return;
+  const stop = (signal: NodeJS.Signals) => {
+    if (stopping) return;
+    stopping = true;
+    for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill(signal);
+    // Each worker keeps its own bound; this one catches a worker that hangs past it.
+    setTimeout(() => {
+      log.error({ timeoutMs }, 'workers did not exit in time: killing them');
+      for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill('SIGKILL');
+      process.exit(1);
+    }, timeoutMs + 1_000);
+  };
+  for (const signal of signals) process.on(signal, stop);
+}
+
+trapUnhandledNodeErrors();
+if (cluster.isPrimary) runPrimary();
+else await import('./node-server');

@@ -1,0 +1,46 @@
+// The server's entry for the `node-server` preset (each worker's, under `node-cluster`), put in
+// place of Nitro's by vite.config.ts. It is Nitro 2.13's own entry
+// (nitropack/dist/presets/node/runtime/node-server.mjs) with one change: `drainOnSignals`
+// instead of Nitro's `setupGracefulShutdown`, which closes the listener at the signal with no
+// grace, runs the `close` hook only after every connection ended (so an open event stream held
+// it until the timeout) and exits 0 even when it gave up on requests still running.
+import '#nitro-internal-pollyfills';
+import wsAdapter from 'crossws/adapters/node';
+import { toNodeListener } from 'h3';
+import { Server as HttpServer } from 'node:http';
+import { Server as HttpsServer } from 'node:https';
+import { useNitroApp, useRuntimeConfig } from 'nitropack/runtime';
+import { startScheduleRunner, trapUnhandledNodeErrors } from 'nitropack/runtime/internal/index';
+
+import { drainOnSignals } from './drain';
+import { log } from '../request-log';
+
+const cert = process.env['NITRO_SSL_CERT'];
+const key = process.env['NITRO_SSL_KEY'];
+const nitroApp = useNitroApp();
+const listener = toNodeListener(nitroApp.h3App);
+const server = cert && key ? new HttpsServer({ key, cert }, listener) : new HttpServer(listener);
+const port = Number(process.env['NITRO_PORT'] || process.env['PORT'] || 3000);
+const host = process.env['NITRO_HOST'] || process.env['HOST'];
+const path = process.env['NITRO_UNIX_SOCKET'];
+
+server.listen(path ? { path } : { port, host }, () => {
+  const address = server.address();
+  if (typeof address === 'string' || !address) {
+    log.info({ socket: address }, 'listening');
+    return;
+  }
+  const baseURL = (useRuntimeConfig().app.baseURL || '').replace(/\/$/, '');
+  const hostname = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+  log.info({ url: `${cert && key ? 'https' : 'http'}://${hostname}:${address.port}${baseURL}` }, 'listening');
+});
+server.on('error', (error) => {
+  log.fatal({ err: error }, 'cannot listen');
+  process.exit(1);
+});
+trapUnhandledNodeErrors();
+drainOnSignals(server, nitroApp);
+if (import.meta._websocket) server.on('upgrade', wsAdapter(nitroApp.h3App.websocket).handleUpgrade);
+if (import.meta._tasks) startScheduleRunner();
+
+export default {};

@@ -1,0 +1,3 @@
+export { errorPage, isPageNavigation } from './error-page';
+export { log } from './logger';
+export { logRequests } from './requests';

@@ -1,0 +1,34 @@
+/** Readiness probe: 200 while the database answers, 503 with a reason while it doesn't or the server drains. */
+// GET /api/readyz
+import { defineEventHandler, setResponseHeader, setResponseStatus } from 'h3';
+import { defineRouteMeta } from 'nitropack/runtime';
+
+import { readiness } from '../../lib/ops';
+
+/**
+ * For a container platform's readiness probe and a load balancer's health check (docs/deploy.md):
+ * 503 takes the instance out of rotation without restarting it, from the shutdown signal on
+ * (`draining`) or while the database gives no answer within a second.
+ */
+defineRouteMeta({
+  openAPI: {
+    responses: {
+      200: { description: 'Ready: `{ "status": "ready" }`.' },
+      503: {
+        description:
+          'Not ready: `{ "status": "unavailable", "reason": "draining" | "database unreachable" }`.',
+      },
+    },
+    security: [],
+    'x-access': 'anyone',
+    'x-limits': 'No body; no rate limit, concurrent probes share one database check.',
+  },
+});
+
+export default defineEventHandler(async (event) => {
+  setResponseHeader(event, 'cache-control', 'no-store');
+  const state = await readiness();
+  if (state.ready) return { status: 'ready' };
+  setResponseStatus(event, 503, 'Service Unavailable');
+  return { status: 'unavailable', reason: state.reason };
+});
