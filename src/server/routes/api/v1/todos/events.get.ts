@@ -2,7 +2,7 @@
 // GET /api/v1/todos/events
 import { defineEventHandler } from 'h3';
 
-import { openTodoEventStream, requireStreamSlot } from '../../../../lib/todo-events';
+import { openTodoEventStream, requireStreamSlot } from '../../../../lib/live';
 import { defineRouteMeta } from 'nitropack/runtime';
 
 /**
