@@ -64,8 +64,10 @@ export default defineConfig({
           // Pages served from memory (src/server/lib/page-cache.ts); PAGE_CACHE=false turns it off.
           pageCache: true,
           // GET /api/v1/todos/events (docs/live-updates.md): TODO_EVENTS_MAX_STREAMS open streams per
-          // process (over it, 503 with Retry-After), a heartbeat every TODO_EVENTS_HEARTBEAT_SECONDS.
-          todoEvents: { maxStreams: 1_000, heartbeatSeconds: 15 },
+          // process (over it, 503) and TODO_EVENTS_MAX_STREAMS_PER_ADDRESS per client (over it, 429),
+          // a heartbeat every TODO_EVENTS_HEARTBEAT_SECONDS, and a client that takes nothing for
+          // TODO_EVENTS_STALL_SECONDS while events wait for it is cut off (it reconnects and resumes).
+          todoEvents: { maxStreams: 1_000, maxStreamsPerAddress: 10, heartbeatSeconds: 15, stallSeconds: 30 },
           // Seals session cookies; production refuses to start without ≥ 32 characters (lib/sessions.ts).
           sessionSecret: '',
           // Origins allowed to read the public product routes cross-origin, comma-separated (lib/cors.ts).

@@ -7,6 +7,7 @@ import todosVersion from './005-todos-version';
 import cacheEntries from './006-cache-entries';
 import reviews from './007-reviews';
 import files from './008-files';
+import todoEventTimes from './011-todo-event-times';
 
 /** Every migration, oldest first. A new one is a new file with the next version, listed here. */
 export const migrations: readonly Migration[] = [
@@ -18,4 +19,5 @@ export const migrations: readonly Migration[] = [
   cacheEntries,
   reviews,
   files,
+  todoEventTimes,
 ];

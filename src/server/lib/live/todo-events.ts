@@ -1,41 +1,44 @@
-import type { Database } from 'db0';
-import {
-  createError,
-  createEventStream,
-  getRequestHeader,
-  setResponseHeader,
-  type EventStream,
-  type H3Event,
-} from 'h3';
+import { getRequestHeader, type H3Event } from 'h3';
 import { useRuntimeConfig } from 'nitropack/runtime';
+import type { ServerResponse } from 'node:http';
+import type { Readable } from 'node:stream';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import pg from 'pg';
 
 import { databaseUrl, useDatabase } from '../database';
+import { eventsAfter, keepsEventsAfter, newestEventId, type TodoEvent } from './event-log';
+import { encodeEvents, heartbeatComment, pullSource, sendEventStream } from './event-stream';
+import { holdStreamSlot, requireStreamSlot } from './stream-slots';
 
-/** One row of `todo_events` (src/server/migrations/004-todo-events.ts): `data` is the todo as JSON text. */
-export interface TodoEvent {
-  id: number;
-  type: 'created' | 'updated' | 'deleted';
-  data: string;
-}
-
-/** One open stream: where its client is in the log, and whether the fan-out feeds it yet. */
+/**
+ * One open stream: where its client is in the log, and whether it has room for more. A stream
+ * is fed by the fan-out (`live`) only while it is caught up and has room; otherwise it reads
+ * the log itself, a page at a time, when its client has taken the last one.
+ */
 interface Subscriber {
-  stream: EventStream;
-  event: H3Event;
+  body: Readable;
+  res: ServerResponse;
   position: number;
+  /** The body is below its high-water mark: false from a `push` that filled it to the next `pull`. */
+  room: boolean;
+  /** A page read of its own is under way. */
+  paging: boolean;
   closed: boolean;
+  /** Ends the stream unless its client takes something within `stallSeconds`. */
+  stall?: NodeJS.Timeout;
 }
 
 /** How long a browser waits before reconnecting (`retry:`, sent once). */
 const retryMs = 2_000;
 /** How often a SQLite process asks whether another process committed. */
 const dataVersionMs = 100;
-/** Rows read per query, when catching up. */
+/** Rows the fan-out reads per query, for every live stream at once. */
 const page = 1_000;
+/** Rows a stream that is catching up reads per query: 4-18 KB of text, what each stream holds. */
+const replayPage = 25;
 
 const subscribers = new Set<Subscriber>();
-/** The subscribers that have caught up: each new event goes straight to them. */
+/** The subscribers that have caught up and have room: each new event goes straight to them. */
 const live = new Set<Subscriber>();
 /** The newest event id this process has read and handed to `live`. */
 let head = 0;
@@ -43,31 +46,39 @@ let reading: Promise<void> | undefined;
 let readAgain = false;
 let timers: NodeJS.Timeout[] = [];
 
-let settings: { maxStreams: number; heartbeatSeconds: number } | undefined;
+interface Settings {
+  maxStreams: number;
+  maxStreamsPerAddress: number;
+  heartbeatSeconds: number;
+  stallSeconds: number;
+}
+let settings: Settings | undefined;
 /** `todoEvents` of the runtime config (vite.config.ts), read once. */
-const config = () => (settings ??= useRuntimeConfig()['todoEvents'] as NonNullable<typeof settings>);
+const config = () => (settings ??= useRuntimeConfig()['todoEvents'] as Settings);
 
-async function eventsAfter(db: Database, id: number): Promise<TodoEvent[]> {
-  const { rows = [] } = await db.sql<{ rows: TodoEvent[] }>`SELECT id, type, data FROM todo_events
-    WHERE id > ${id} ORDER BY id LIMIT ${page}`;
-  // PostgreSQL answers a BIGSERIAL as a string.
-  return rows.map((row) => ({ ...row, id: Number(row.id) }));
+const toMessages = (events: TodoEvent[]) =>
+  events.map(({ id, type, data }) => ({ id: String(id), event: type, data }));
+
+/**
+ * Hands `chunk` to the stream's body. When the body is full, the stream leaves the fan-out and
+ * gets `stallSeconds` to take something before it is cut off; memory stays bounded either way.
+ */
+function send(subscriber: Subscriber, chunk: string): void {
+  subscriber.room = subscriber.body.push(chunk);
+  if (subscriber.room) return;
+  live.delete(subscriber);
+  subscriber.stall ??= setTimeout(() => subscriber.res.destroy(), config().stallSeconds * 1_000);
 }
 
-async function newestAndOldest(db: Database): Promise<{ newest: number; oldest: number | null }> {
-  const { rows = [] } = await db.sql`SELECT MAX(id) AS newest, MIN(id) AS oldest FROM todo_events`;
-  const { newest, oldest } = rows[0] ?? {};
-  return { newest: Number(newest ?? 0), oldest: oldest == null ? null : Number(oldest) };
-}
-
-/** Writes `events` after the subscriber's position, in order; the rest it has already had. */
-function deliver(subscriber: Subscriber, events: TodoEvent[]): void {
+/**
+ * Sends `events` after the subscriber's position, in order; the rest it has already had. `shared`
+ * is all of `events` encoded once, sent as it is to every stream that had none of them yet.
+ */
+function deliver(subscriber: Subscriber, events: TodoEvent[], shared?: string): void {
   const fresh = events.filter(({ id }) => id > subscriber.position);
   if (!fresh.length || subscriber.closed) return;
   subscriber.position = fresh[fresh.length - 1].id;
-  subscriber.stream
-    .push(fresh.map(({ id, type, data }) => ({ id: String(id), event: type, data })))
-    .catch(() => undefined);
+  send(subscriber, shared && fresh.length === events.length ? shared : encodeEvents(toMessages(fresh)));
 }
 
 /** Reads what was committed since `head` and fans it out to every live stream. */
@@ -76,17 +87,19 @@ async function readNewEvents(): Promise<void> {
   for (;;) {
     if (!live.size) {
       // Nobody to feed: skip to the newest id instead of reading rows no one gets, unless a
-      // stream went live during the query (it must get every row after its position).
-      const { newest } = await newestAndOldest(db);
+      // stream went live during the query (it must get every row after its position). Streams
+      // that are catching up read their own rows.
+      const newest = await newestEventId(db);
       if (!live.size) {
         head = Math.max(head, newest);
         return;
       }
     }
-    const events = await eventsAfter(db, head);
+    const events = await eventsAfter(db, head, page);
     if (!events.length) return;
     head = events[events.length - 1].id;
-    for (const subscriber of live) deliver(subscriber, events);
+    const shared = encodeEvents(toMessages(events));
+    for (const subscriber of live) deliver(subscriber, events, shared);
     if (events.length < page) return;
   }
 }
@@ -111,6 +124,54 @@ function catchUp(): Promise<void> {
     }
   })();
   return reading;
+}
+
+let turns: Promise<void> = Promise.resolve();
+/**
+ * Waits for this stream's turn to read another page: one page per turn of the event loop, for all
+ * streams together, in the order they asked. A fresh socket takes megabytes before it is full
+ * (the kernel's buffers), and hundreds of them must not keep other requests waiting meanwhile.
+ */
+const replayTurn = () => (turns = turns.then(() => nextTurn()));
+
+/**
+ * Brings one stream up to `head` a page at a time while its client takes them, then hands it to
+ * the fan-out. It stops as soon as the body is full; the body's next `pull` calls it again. When
+ * the events it needs were deleted meanwhile (it fell a whole window behind), the stream ends:
+ * its client reconnects with `Last-Event-ID` and is told to `reset`.
+ */
+async function pageIn(subscriber: Subscriber): Promise<void> {
+  if (subscriber.paging) return;
+  subscriber.paging = true;
+  try {
+    const db = await useDatabase();
+    while (subscriber.room && !subscriber.closed) {
+      // No await between this check and `live.add`: no event can slip past.
+      if (subscriber.position >= head) {
+        live.add(subscriber);
+        return;
+      }
+      await replayTurn();
+      if (subscriber.closed) return;
+      const after = subscriber.position;
+      const events = await eventsAfter(db, after, replayPage);
+      if (!events.length || (events[0].id > after + 1 && !(await keepsEventsAfter(db, after, head)))) {
+        subscriber.body.push(null);
+        return;
+      }
+      deliver(subscriber, events);
+    }
+  } finally {
+    subscriber.paging = false;
+  }
+}
+
+/** The client took what it had: it has room again, and reads on from where it is. */
+function pull(subscriber: Subscriber): void {
+  subscriber.room = true;
+  clearTimeout(subscriber.stall);
+  subscriber.stall = undefined;
+  pageIn(subscriber).catch(() => subscriber.res.destroy());
 }
 
 /** Wakes the fan-out after a todo was written through this process (a cheap no-op without streams). */
@@ -177,10 +238,10 @@ function watchDataVersion(): NodeJS.Timeout {
 /** Starts what a process needs while it holds streams: the heartbeat, and a wake-up path. */
 function startWatching(): void {
   const heartbeat = setInterval(() => {
-    // A comment line: proxies see traffic, EventSource ignores it.
-    for (const { event } of subscribers) {
-      const { res } = event.node;
-      if (!res.writableEnded && !res.destroyed) res.write(': heartbeat\n\n');
+    // Only to streams with nothing waiting: the others have traffic, or are stalled.
+    for (const subscriber of subscribers) {
+      const idle = subscriber.room && !subscriber.body.readableLength && !subscriber.res.writableNeedDrain;
+      if (idle && !subscriber.closed) send(subscriber, heartbeatComment);
     }
   }, config().heartbeatSeconds * 1_000);
   const url = databaseUrl();
@@ -197,15 +258,10 @@ function stopWatching(): void {
   timers = [];
 }
 
-/** Refuses a stream over the per-process cap (`todoEvents.maxStreams`) with 503 and `Retry-After`. */
-export function requireStreamSlot(event: H3Event): void {
-  if (subscribers.size < config().maxStreams) return;
-  setResponseHeader(event, 'retry-after', 5);
-  throw createError({
-    statusCode: 503,
-    statusMessage: 'Service Unavailable',
-    message: 'Too many open streams; try again shortly',
-  });
+/** Refuses a stream over the per-process or the per-address cap (`todoEvents` of the runtime config). */
+export function requireTodoStreamSlot(event: H3Event): void {
+  const { maxStreams, maxStreamsPerAddress } = config();
+  requireStreamSlot(event, { max: maxStreams, maxPerAddress: maxStreamsPerAddress });
 }
 
 /**
@@ -219,55 +275,66 @@ function lastEventId(event: H3Event): number | undefined | null {
 }
 
 /**
- * Replays what the client missed, then joins the live fan-out. `ready` (or `reset`, when the
- * events after `after` are no longer kept) comes first and carries `retry:` and the position.
+ * Starts a stream: `ready` (or `reset`, when the events after `after` are no longer kept) comes
+ * first and carries `retry:` and the position; then the stream pages in what its client missed.
  */
-async function replay(subscriber: Subscriber, after: number | undefined | null): Promise<void> {
+async function start(subscriber: Subscriber, after: number | undefined | null): Promise<void> {
   const db = await useDatabase();
   await catchUp();
-  const { oldest } = await newestAndOldest(db);
-  const resumable =
-    typeof after === 'number' && after <= head && (after === head || (oldest ?? head + 1) <= after + 1);
+  const resumable = typeof after === 'number' && after <= head && (await keepsEventsAfter(db, after, head));
   subscriber.position = resumable ? after : head;
-  subscriber.stream
-    .push({
-      id: String(subscriber.position),
-      event: resumable || after === undefined ? 'ready' : 'reset',
-      retry: retryMs,
-      data: JSON.stringify({ lastEventId: String(subscriber.position) }),
-    })
-    .catch(() => undefined);
-  while (subscriber.position < head && !subscriber.closed) {
-    const events = await eventsAfter(db, subscriber.position);
-    if (!events.length) break;
-    deliver(subscriber, events);
-  }
-  // No await between the check above and this line: no event can slip past.
-  if (!subscriber.closed) live.add(subscriber);
+  send(
+    subscriber,
+    encodeEvents([
+      {
+        id: String(subscriber.position),
+        event: resumable || after === undefined ? 'ready' : 'reset',
+        retry: retryMs,
+        data: JSON.stringify({ lastEventId: String(subscriber.position) }),
+      },
+    ]),
+  );
+  subscriber.paging = false;
+  await pageIn(subscriber);
 }
 
 /**
  * Opens the todo event stream: every change after the client's `Last-Event-ID`, in order and
- * once, then live ones, until the client goes away, which frees everything at once.
+ * once, then live ones, until the client goes away, which frees everything at once. What the
+ * server holds for it stays bounded: a page of the log and a socket's buffers.
  */
 export function openTodoEventStream(event: H3Event): Promise<void> {
   const after = lastEventId(event);
-  const subscriber: Subscriber = { stream: createEventStream(event), event, position: 0, closed: false };
+  const release = holdStreamSlot(event);
+  const res = event.node.res;
+  // `paging` until `ready` is sent, so an early pull does not start paging before it.
+  const subscriber: Subscriber = {
+    body: pullSource(() => pull(subscriber)),
+    res,
+    position: 0,
+    room: true,
+    paging: true,
+    closed: false,
+  };
   subscribers.add(subscriber);
   if (subscribers.size === 1) startWatching();
-  subscriber.stream.onClosed(() => {
+  res.once('close', () => {
     subscriber.closed = true;
+    clearTimeout(subscriber.stall);
     subscribers.delete(subscriber);
     live.delete(subscriber);
+    release();
+    subscriber.body.destroy();
     if (!subscribers.size) stopWatching();
   });
-  replay(subscriber, after).catch(() => subscriber.stream.close());
-  return subscriber.stream.send();
+  start(subscriber, after).catch(() => res.destroy());
+  return sendEventStream(event, subscriber.body);
 }
 
 /** Ends every stream and the `LISTEN` connection, for a graceful shutdown (src/server/plugins/todo-events.ts). */
 export async function closeTodoEventStreams(): Promise<void> {
   const client = listener;
   listener = null;
-  await Promise.all([...[...subscribers].map(({ stream }) => stream.close()), client?.end()]);
+  for (const { body } of subscribers) body.push(null);
+  await client?.end();
 }
