@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs';
-import { type Socket, connect } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { serverEntry } from '../support/build';
 import { openEventStream } from '../support/event-stream';
+import { type StalledStream, openStalledStream } from '../support/stalled-stream';
 import { type RunningServer, startProductionServer } from '../support/server';
 import { sendTodo } from '../support/todo-api';
 
@@ -54,41 +54,19 @@ afterAll(() => server?.stop());
 const rss = () =>
   Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${server.process.pid}/status`, 'utf8'))?.[1]) * 1024;
 
-/**
- * Sends the stream's request on a raw socket from `address` and answers the status once the
- * response's first bytes came; after those it never reads again.
- */
-function stalledStream(address: string): Promise<{ socket: Socket; status: number }> {
-  const { hostname, port } = new URL(server.url);
-  return new Promise((resolve, reject) => {
-    const socket = connect({ host: hostname, port: Number(port) });
-    socket.once('error', reject);
-    socket.write(
-      [
-        'GET /api/v1/todos/events HTTP/1.1',
-        `Host: ${hostname}:${port}`,
-        'Accept: text/event-stream',
-        'Last-Event-ID: 2',
-        `X-Forwarded-For: ${address}`,
-        '',
-        '',
-      ].join('\r\n'),
-    );
-    socket.once('data', (head: Buffer) => {
-      socket.pause();
-      resolve({ socket, status: Number(/^HTTP\/1\.1 (\d{3})/.exec(head.toString('latin1'))?.[1]) });
-    });
-  });
-}
-
 /** Opens `count` never-reading streams, 50 at a time, `streamsPerAddress` from each 127.0.0.x address. */
-async function openStalledStreams(count: number): Promise<{ socket: Socket; status: number }[]> {
-  const streams: { socket: Socket; status: number }[] = [];
+async function openStalledStreams(count: number): Promise<StalledStream[]> {
+  const streams: StalledStream[] = [];
   for (let opened = 0; opened < count; opened += 50) {
     const batch = Array.from({ length: 50 }, (_, n) => opened + n);
     streams.push(
       ...(await Promise.all(
-        batch.map((n) => stalledStream(`127.0.0.${Math.floor(n / streamsPerAddress) + 1}`)),
+        batch.map((n) =>
+          openStalledStream(server.url, {
+            'last-event-id': '2',
+            'x-forwarded-for': `127.0.0.${Math.floor(n / streamsPerAddress) + 1}`,
+          }),
+        ),
       )),
     );
   }

@@ -1,7 +1,6 @@
 import type { Database } from 'db0';
 
 import { keptTodoEvents } from '../../migrations/004-todo-events';
-import { useDatabase } from '../database';
 
 /** One row of `todo_events` (migrations 004 and 011): `data` is the todo as JSON text. */
 export interface TodoEvent {
@@ -18,7 +17,8 @@ export interface TodoEvent {
 export const replayWindow = { events: keptTodoEvents, hours: 24 };
 
 /** The oldest event time still in the window, as the ISO text `created_at` holds. */
-const windowStart = (now: Date) => new Date(now.getTime() - replayWindow.hours * 3_600_000).toISOString();
+export const windowStart = (now: Date) =>
+  new Date(now.getTime() - replayWindow.hours * 3_600_000).toISOString();
 
 /** Up to `limit` events after `id`, oldest first. */
 export async function eventsAfter(db: Database, id: number, limit: number): Promise<TodoEvent[]> {
@@ -49,14 +49,9 @@ export async function keepsEventsAfter(db: Database, after: number, newest: numb
   return Number(oldest) <= after + 1 && String(nextAt) >= windowStart(now);
 }
 
-/**
- * Deletes the events older than the replay window's 24 hours, for a housekeeping task; answers
- * how many. It deletes up to the newest old one, so only ever a prefix of the log goes, as the
- * count limit deletes it: a resuming client either has every event after its id, or is told so.
- */
-export async function purgeTodoEvents(now = new Date()): Promise<number> {
-  const db = await useDatabase();
+/** Deletes the events written before `cutoff` (ISO time), only ever a prefix of the log; answers how many. */
+export async function deleteEventsBefore(db: Database, cutoff: string): Promise<number> {
   const { rows = [] } = await db.sql`DELETE FROM todo_events WHERE id <= (
-    SELECT MAX(id) FROM todo_events WHERE created_at < ${windowStart(now)}) RETURNING id`;
+    SELECT MAX(id) FROM todo_events WHERE created_at < ${cutoff}) RETURNING id`;
   return rows.length;
 }

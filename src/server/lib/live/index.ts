@@ -1,5 +1,6 @@
 /** Live updates of the todos over Server-Sent Events (docs/live-updates.md). */
-export { purgeTodoEvents, replayWindow } from './event-log';
+export { replayWindow } from './event-log';
+export { purgeTodoEvents } from './purge';
 export {
   announceTodoChange,
   closeTodoEventStreams,
