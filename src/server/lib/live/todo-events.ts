@@ -156,7 +156,7 @@ async function pageIn(subscriber: Subscriber): Promise<void> {
       const after = subscriber.position;
       const events = await eventsAfter(db, after, replayPage);
       if (!events.length || (events[0].id > after + 1 && !(await keepsEventsAfter(db, after, head)))) {
-        subscriber.body.push(null);
+        end(subscriber);
         return;
       }
       deliver(subscriber, events);
@@ -164,6 +164,13 @@ async function pageIn(subscriber: Subscriber): Promise<void> {
   } finally {
     subscriber.paging = false;
   }
+}
+
+/** Ends the stream once its client has what was sent; nothing more goes to it. */
+function end(subscriber: Subscriber): void {
+  subscriber.closed = true;
+  live.delete(subscriber);
+  subscriber.body.push(null);
 }
 
 /** The client took what it had: it has room again, and reads on from where it is. */
@@ -335,6 +342,6 @@ export function openTodoEventStream(event: H3Event): Promise<void> {
 export async function closeTodoEventStreams(): Promise<void> {
   const client = listener;
   listener = null;
-  for (const { body } of subscribers) body.push(null);
+  for (const subscriber of subscribers) end(subscriber);
   await client?.end();
 }
