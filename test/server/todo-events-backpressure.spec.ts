@@ -42,7 +42,7 @@ beforeAll(async () => {
     await Promise.all(
       Array.from({ length: 4 }, async () => {
         const stream = await openEventStream(server.url, { headers: { 'last-event-id': '2' } });
-        await stream.waitForEvents('created', writes - 2, 60_000);
+        await stream.until('the replay', (events) => events.length >= writes - 1, 60_000);
         stream.close();
       }),
     );
