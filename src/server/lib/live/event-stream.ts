@@ -28,10 +28,10 @@ export function encodeEvents(events: ServerSentEvent[]): string {
  * socket drained and the body is empty), and the body's `push` answers false once it holds a
  * chunk, so its producer stops until the next `pull`. h3's `createEventStream` (h3 1.x) writes
  * whatever it is given without waiting for the socket, so a client that never reads would make
- * the server hold everything it sent. The chunks stay strings: the socket copies a string
- * straight into the kernel, or into one buffer that it frees once the client took it, where a
- * Buffer per chunk would be garbage that only a garbage collection frees, megabytes of it while
- * hundreds of streams replay.
+ * the server hold everything it sent. A chunk is a string or a Buffer: a page of replay stays a
+ * string, which the socket copies straight into the kernel (or into one buffer it frees once the
+ * client took it), where a Buffer per page would be garbage that only a garbage collection frees,
+ * megabytes of it while hundreds of streams replay; a live change is one Buffer all streams share.
  */
 export const pullSource = (pull: () => void) =>
   new Readable({ objectMode: true, highWaterMark: 1, read: pull });

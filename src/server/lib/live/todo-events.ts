@@ -63,7 +63,7 @@ const toMessages = (events: TodoEvent[]) =>
  * Hands `chunk` to the stream's body. When the body is full, the stream leaves the fan-out and
  * gets `stallSeconds` to take something before it is cut off; memory stays bounded either way.
  */
-function send(subscriber: Subscriber, chunk: string): void {
+function send(subscriber: Subscriber, chunk: string | Buffer): void {
   subscriber.room = subscriber.body.push(chunk);
   if (subscriber.room) return;
   live.delete(subscriber);
@@ -72,9 +72,10 @@ function send(subscriber: Subscriber, chunk: string): void {
 
 /**
  * Sends `events` after the subscriber's position, in order; the rest it has already had. `shared`
- * is all of `events` encoded once, sent as it is to every stream that had none of them yet.
+ * is all of `events` encoded once, sent as it is to every stream that had none of them yet:
+ * bytes, so no socket encodes them again.
  */
-function deliver(subscriber: Subscriber, events: TodoEvent[], shared?: string): void {
+function deliver(subscriber: Subscriber, events: TodoEvent[], shared?: Buffer): void {
   const fresh = events.filter(({ id }) => id > subscriber.position);
   if (!fresh.length || subscriber.closed) return;
   subscriber.position = fresh[fresh.length - 1].id;
@@ -98,7 +99,7 @@ async function readNewEvents(): Promise<void> {
     const events = await eventsAfter(db, head, page);
     if (!events.length) return;
     head = events[events.length - 1].id;
-    const shared = encodeEvents(toMessages(events));
+    const shared = Buffer.from(encodeEvents(toMessages(events)));
     for (const subscriber of live) deliver(subscriber, events, shared);
     if (events.length < page) return;
   }
@@ -173,12 +174,15 @@ function end(subscriber: Subscriber): void {
   subscriber.body.push(null);
 }
 
-/** The client took what it had: it has room again, and reads on from where it is. */
+/**
+ * The client took what it had: it has room again and, unless the fan-out feeds it, reads on
+ * from where it is. (The body asks after every chunk it passes on, live ones too.)
+ */
 function pull(subscriber: Subscriber): void {
   subscriber.room = true;
   clearTimeout(subscriber.stall);
   subscriber.stall = undefined;
-  pageIn(subscriber).catch(() => subscriber.res.destroy());
+  if (!live.has(subscriber)) pageIn(subscriber).catch(() => subscriber.res.destroy());
 }
 
 /** Wakes the fan-out after a todo was written through this process (a cheap no-op without streams). */
