@@ -74,8 +74,10 @@ export default defineConfig({
           // Pages served from memory (src/server/lib/page-cache.ts); PAGE_CACHE=false turns it off.
           pageCache: true,
           // GET /api/v1/todos/events (docs/live-updates.md): TODO_EVENTS_MAX_STREAMS open streams per
-          // process (over it, 503 with Retry-After), a heartbeat every TODO_EVENTS_HEARTBEAT_SECONDS.
-          todoEvents: { maxStreams: 1_000, heartbeatSeconds: 15 },
+          // process (over it, 503) and TODO_EVENTS_MAX_STREAMS_PER_ADDRESS per client (over it, 429),
+          // a heartbeat every TODO_EVENTS_HEARTBEAT_SECONDS, and a client that takes nothing for
+          // TODO_EVENTS_STALL_SECONDS while events wait for it is cut off (it reconnects and resumes).
+          todoEvents: { maxStreams: 1_000, maxStreamsPerAddress: 10, heartbeatSeconds: 15, stallSeconds: 30 },
           // POST /api/v1/files (docs/uploads.md): per account UPLOADS_MAX_FILES files and UPLOADS_MAX_BYTES
           // bytes stored; UPLOADS_RATE_LIMIT uploads per UPLOADS_RATE_WINDOW_SECONDS per account and address.
           uploads: { maxFiles: 20, maxBytes: 50 * 1024 * 1024, rateLimit: 60, rateWindowSeconds: 600 },

@@ -10,6 +10,9 @@ import { todosQueryKey } from './todos-query';
  */
 const listEvents = ['ready', 'reset', 'created', 'updated', 'deleted'];
 
+/** How long the page waits before it opens a stream the server refused: its `Retry-After` for a 429. */
+const refusedRetryMs = 30_000;
+
 /**
  * Keeps the todos live: in the browser only (no stream during server rendering), an EventSource
  * invalidates the todos query on every change, so TanStack Query refetches it in whatever shape
@@ -22,9 +25,22 @@ export function injectLiveTodos(): void {
   const queryClient = inject(QueryClient);
   const destroyRef = inject(DestroyRef);
   afterNextRender(() => {
-    const source = new EventSource('/api/v1/todos/events');
     const refresh = () => queryClient.invalidateQueries({ queryKey: todosQueryKey });
-    for (const type of listEvents) source.addEventListener(type, refresh);
-    destroyRef.onDestroy(() => source.close());
+    let source: EventSource;
+    let retry: ReturnType<typeof setTimeout> | undefined;
+    const open = () => {
+      source = new EventSource('/api/v1/todos/events');
+      for (const type of listEvents) source.addEventListener(type, refresh);
+      // After a dropped connection EventSource reconnects by itself; after a refusal (429 or
+      // 503: too many streams) it gives up, so the page tries again later.
+      source.addEventListener('error', () => {
+        if (source.readyState === EventSource.CLOSED) retry = setTimeout(open, refusedRetryMs);
+      });
+    };
+    open();
+    destroyRef.onDestroy(() => {
+      clearTimeout(retry);
+      source.close();
+    });
   });
 }

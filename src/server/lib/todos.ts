@@ -2,7 +2,7 @@ import { createError } from 'h3';
 import { randomUUID } from 'node:crypto';
 
 import { useDatabase } from './database';
-import { announceTodoChange } from './todo-events';
+import { announceTodoChange } from './live';
 import { forgetTodoSummaries } from './todo-summary';
 
 export interface Todo {

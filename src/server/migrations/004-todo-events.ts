@@ -1,6 +1,6 @@
 import type { Migration } from './migration';
 
-/** How many events the table keeps; a client further behind is told to reload (lib/todo-events.ts). */
+/** How many events the table keeps; a client further behind is told to reload (lib/live/todo-events.ts). */
 export const keptTodoEvents = 10_000;
 
 /**

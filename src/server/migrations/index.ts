@@ -8,6 +8,7 @@ import cacheEntries from './006-cache-entries';
 import reviews from './007-reviews';
 import files from './008-files';
 import sessions from './010-sessions';
+import todoEventTimes from './011-todo-event-times';
 import fileOwners from './012-file-owners';
 import taskLeases from './013-task-leases';
 import webhookEvents from './014-webhook-events';
@@ -25,6 +26,7 @@ export const migrations: readonly Migration[] = [
   reviews,
   files,
   sessions,
+  todoEventTimes,
   fileOwners,
   taskLeases,
   webhookEvents,

@@ -1,6 +1,6 @@
 import { defineNitroPlugin } from 'nitropack/runtime';
 
-import { closeTodoEventStreams } from '../lib/todo-events';
+import { closeTodoEventStreams } from '../lib/live';
 
 /**
  * Open event streams never end by themselves: a draining server ends them as it stops accepting

@@ -1,29 +1,33 @@
 /** Server-Sent Events: a live stream that resumes from `Last-Event-ID`, across workers and instances. */
 // GET /api/v1/todos/events
 import { defineEventHandler } from 'h3';
-
-import { openTodoEventStream, requireStreamSlot } from '../../../../lib/todo-events';
 import { defineRouteMeta } from 'nitropack/runtime';
 
+import { openTodoEventStream, requireTodoStreamSlot } from '../../../../lib/live';
+
 /**
- * A `text/event-stream` from h3's `createEventStream`: `ready` first (with `retry:` and the
- * position), then `created`, `updated` and `deleted` events whose `id:` a reconnecting
- * EventSource sends back as `Last-Event-ID`, or `reset` when those are no longer kept.
- * See docs/live-updates.md.
+ * A `text/event-stream` that the server writes only as fast as the client reads: `ready` first
+ * (with `retry:` and the position), then `created`, `updated` and `deleted` events whose `id:`
+ * a reconnecting EventSource sends back as `Last-Event-ID`, or `reset` when those are no longer
+ * kept. See docs/live-updates.md.
  */
 defineRouteMeta({
   openAPI: {
+    security: [],
+    'x-access': 'anyone',
+    'x-limits': '10 open streams per address, 1,000 per process; cut off after 30 s without reading.',
     responses: {
       200: {
         description: 'The event stream: `ready`, then each change.',
         content: { 'text/event-stream': {} },
       },
+      429: { description: 'This client address holds its maximum of open streams.' },
       503: { description: 'This process holds its maximum of open streams.' },
     },
   },
 });
 
 export default defineEventHandler((event) => {
-  requireStreamSlot(event);
+  requireTodoStreamSlot(event);
   return openTodoEventStream(event);
 });

@@ -1,0 +1,57 @@
+import type { Database } from 'db0';
+
+import { keptTodoEvents } from '../../migrations/004-todo-events';
+
+/** One row of `todo_events` (migrations 004 and 011): `data` is the todo as JSON text. */
+export interface TodoEvent {
+  id: number;
+  type: 'created' | 'updated' | 'deleted';
+  data: string;
+}
+
+/**
+ * What a reconnecting client can be replayed: the newest 10,000 events (004's triggers delete
+ * older ones on every write) written in the last 24 hours (`purgeTodoEvents` deletes older ones,
+ * and a resume never starts before them meanwhile). Further behind, it gets `reset`.
+ */
+export const replayWindow = { events: keptTodoEvents, hours: 24 };
+
+/** The oldest event time still in the window, as the ISO text `created_at` holds. */
+export const windowStart = (now: Date) =>
+  new Date(now.getTime() - replayWindow.hours * 3_600_000).toISOString();
+
+/** Up to `limit` events after `id`, oldest first. */
+export async function eventsAfter(db: Database, id: number, limit: number): Promise<TodoEvent[]> {
+  const { rows = [] } = await db.sql<{ rows: TodoEvent[] }>`SELECT id, type, data FROM todo_events
+    WHERE id > ${id} ORDER BY id LIMIT ${limit}`;
+  // PostgreSQL answers a BIGSERIAL as a string.
+  return rows.map((row) => ({ ...row, id: Number(row.id) }));
+}
+
+/** The newest event id there is, 0 for none. */
+export async function newestEventId(db: Database): Promise<number> {
+  const { rows = [] } = await db.sql`SELECT MAX(id) AS newest FROM todo_events`;
+  return Number(rows[0]?.['newest'] ?? 0);
+}
+
+/**
+ * True when the table still holds every event after `after`, up to `newest` (the newest id the
+ * caller has seen): none of them was deleted, and the first is inside the window's 24 hours.
+ * Both are primary-key lookups.
+ */
+export async function keepsEventsAfter(db: Database, after: number, newest: number, now = new Date()) {
+  const { rows = [] } = await db.sql`SELECT
+    (SELECT MIN(id) FROM todo_events) AS oldest,
+    (SELECT created_at FROM todo_events WHERE id > ${after} ORDER BY id LIMIT 1) AS next_at`;
+  const { oldest, next_at: nextAt } = rows[0] ?? {};
+  // None left after it: fine only if none was ever written after it.
+  if (nextAt == null) return after >= newest;
+  return Number(oldest) <= after + 1 && String(nextAt) >= windowStart(now);
+}
+
+/** Deletes the events written before `cutoff` (ISO time), only ever a prefix of the log; answers how many. */
+export async function deleteEventsBefore(db: Database, cutoff: string): Promise<number> {
+  const { rows = [] } = await db.sql`DELETE FROM todo_events WHERE id <= (
+    SELECT MAX(id) FROM todo_events WHERE created_at < ${cutoff}) RETURNING id`;
+  return rows.length;
+}
