@@ -3,6 +3,7 @@ import { defineTask, useRuntimeConfig } from 'nitropack/runtime';
 import { purgeRateLimits, purgeSessions } from '../lib/auth';
 import { type Purge, housekeep, purgeOldTaskRuns } from '../lib/housekeeping';
 import { purgeIdempotencyKeys } from '../lib/idempotency';
+import { purgeTodoEvents } from '../lib/live';
 import { purgeOrphanUploads } from '../lib/uploads';
 import { purgeWebhookEvents } from '../lib/webhooks';
 
@@ -15,6 +16,7 @@ const purges: Readonly<Record<string, Purge>> = {
   'ended and expired sessions': () => purgeSessions(),
   'task runs over a week old': purgeOldTaskRuns,
   'expired idempotency keys': () => purgeIdempotencyKeys(),
+  'todo events past the replay window': () => purgeTodoEvents(),
   'webhook events over 30 days old': () => purgeWebhookEvents(),
   'orphaned and half-written uploads': async () => {
     const { orphans, partial } = await purgeOrphanUploads();
