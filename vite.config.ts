@@ -68,6 +68,8 @@ export default defineConfig({
           todoEvents: { maxStreams: 1_000, heartbeatSeconds: 15 },
           // Seals session cookies; production refuses to start without ≥ 32 characters (lib/sessions.ts).
           sessionSecret: '',
+          // Accounts that are admins, by email, comma-separated: ADMIN_EMAILS (lib/auth/roles.ts).
+          adminEmails: '',
           // Origins allowed to read the public product routes cross-origin, comma-separated (lib/cors.ts).
           corsOrigins: '',
         },

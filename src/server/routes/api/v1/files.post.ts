@@ -8,6 +8,9 @@ import { defineRouteMeta } from 'nitropack/runtime';
 /** The multipart body and the 413, 415 and 400 that no schema of this file states: see `uploadOperation`. */
 defineRouteMeta({
   openAPI: {
+    security: [],
+    'x-access': 'anyone',
+    'x-limits': 'Each file ≤ 5 MiB, refused while it streams in; no quota or rate limit yet.',
     responses: {
       201: { description: 'Stored: the file record.' },
       400: { description: 'A malformed or cut-off multipart body; nothing was stored.' },

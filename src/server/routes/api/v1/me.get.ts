@@ -7,11 +7,13 @@ import { defineRouteMeta } from 'nitropack/runtime';
 
 defineRouteMeta({
   openAPI: {
+    security: [{ session: [] }],
+    'x-access': 'signed-in',
+    'x-limits': "None needed: it reads the caller's own account.",
     responses: {
       200: { description: 'The signed-in account.' },
       401: { description: 'No valid session.' },
     },
-    security: [{ session: [] }],
   },
 });
 

@@ -9,11 +9,13 @@ import { defineRouteMeta } from 'nitropack/runtime';
 
 defineRouteMeta({
   openAPI: {
+    security: [{ session: [] }],
+    'x-access': 'signed-in',
+    'x-limits': "Body ≤ 1 MiB, name ≤ 100 characters; only the caller's own account.",
     responses: {
       200: { description: 'The account, renamed.' },
       401: { description: 'No valid session.' },
     },
-    security: [{ session: [] }],
   },
 });
 

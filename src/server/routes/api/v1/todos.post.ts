@@ -10,6 +10,9 @@ import { createTodo } from '../../../lib/todos';
 
 defineRouteMeta({
   openAPI: {
+    security: [],
+    'x-access': 'anyone',
+    'x-limits': 'Body ≤ 1 MiB, title ≤ 200 characters; no rate limit: a public demo list anyone may write.',
     responses: {
       201: { description: 'The new todo.' },
     },

@@ -8,6 +8,9 @@ import { defineRouteMeta } from 'nitropack/runtime';
 
 defineRouteMeta({
   openAPI: {
+    security: [],
+    'x-access': 'anyone',
+    'x-limits': 'Body ≤ 1 MiB, password ≤ 128 characters; 5 failures per 15 min per address and per email.',
     responses: {
       200: { description: 'Signed in: the account, and a new session cookie.' },
       401: { description: 'Wrong email or password (the same answer for both).' },

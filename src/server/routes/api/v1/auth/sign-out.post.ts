@@ -7,6 +7,9 @@ import { defineRouteMeta } from 'nitropack/runtime';
 
 defineRouteMeta({
   openAPI: {
+    security: [],
+    'x-access': 'anyone',
+    'x-limits': "None needed: it only clears the caller's own cookie.",
     responses: {
       204: { description: 'The session cookie is cleared.' },
     },

@@ -9,6 +9,10 @@ import { defineRouteMeta } from 'nitropack/runtime';
 
 defineRouteMeta({
   openAPI: {
+    security: [],
+    'x-access': 'anyone',
+    'x-limits':
+      'Body ≤ 1 MiB, password ≤ 128 characters; 5 sign-ups with a taken email per 15 min per address and per email.',
     responses: {
       201: { description: 'The new account, signed in.' },
       409: { description: 'The email has an account already.' },

@@ -8,6 +8,9 @@ import { defineRouteMeta } from 'nitropack/runtime';
 /** The binary answer, which the generated document would otherwise call JSON: see `downloadOperation`. */
 defineRouteMeta({
   openAPI: {
+    security: [],
+    'x-access': 'anyone',
+    'x-limits': 'None needed: it reads one stored file.',
     responses: {
       200: { description: 'The stored bytes, in the type they were sniffed as.' },
       404: { description: 'No file has the id.' },

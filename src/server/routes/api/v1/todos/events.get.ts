@@ -13,6 +13,9 @@ import { defineRouteMeta } from 'nitropack/runtime';
  */
 defineRouteMeta({
   openAPI: {
+    security: [],
+    'x-access': 'anyone',
+    'x-limits': 'At most 1,000 open streams per process (503 past it); a heartbeat every 15 s.',
     responses: {
       200: {
         description: 'The event stream: `ready`, then each change.',

@@ -1,0 +1,5 @@
+// Who may call a route (docs/security.md): `require*` guards that answer 401 without a session
+// and 403 for someone else, and the admin role from `ADMIN_EMAILS`.
+export { requireUser } from '../auth';
+export { requireAdmin, requireOwnerOrAdmin } from './guards';
+export { adminEmails, isAdmin } from './roles';
