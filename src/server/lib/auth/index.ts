@@ -2,4 +2,4 @@
 // and 403 for someone else, and the admin role from `ADMIN_EMAILS`.
 export { requireUser } from '../auth';
 export { requireAdmin, requireOwnerOrAdmin } from './guards';
-export { adminEmails, isAdmin } from './roles';
+export { adminEmails, isAdmin, unclaimedAdminEmails } from './roles';
