@@ -66,13 +66,28 @@ export default defineConfig({
           // GET /api/v1/todos/events (docs/live-updates.md): TODO_EVENTS_MAX_STREAMS open streams per
           // process (over it, 503 with Retry-After), a heartbeat every TODO_EVENTS_HEARTBEAT_SECONDS.
           todoEvents: { maxStreams: 1_000, heartbeatSeconds: 15 },
+          // POST /api/v1/files (docs/uploads.md): per account UPLOADS_MAX_FILES files and UPLOADS_MAX_BYTES
+          // bytes stored; UPLOADS_RATE_LIMIT uploads per UPLOADS_RATE_WINDOW_SECONDS per account and address.
+          uploads: { maxFiles: 20, maxBytes: 50 * 1024 * 1024, rateLimit: 60, rateWindowSeconds: 600 },
           // Seals session cookies; production refuses to start without ≥ 32 characters (lib/sessions.ts).
           sessionSecret: '',
           // Accounts that are admins, by email, comma-separated: ADMIN_EMAILS (lib/auth/roles.ts).
           adminEmails: '',
           // Origins allowed to read the public product routes cross-origin, comma-separated (lib/cors.ts).
           corsOrigins: '',
+          // Signs webhook deliveries (lib/webhooks): the current secret, then the previous one while rotating.
+          webhookSecret: '',
+          // How long a stored `Idempotency-Key` response is replayed (lib/idempotency): 24 hours.
+          idempotencyKeyTtlSeconds: 24 * 60 * 60,
+          // The housekeeping task's purges run once per HOUSEKEEPING_INTERVAL_SECONDS across every
+          // worker and instance (src/server/tasks/housekeeping.ts); 0 turns them off.
+          housekeeping: { intervalSeconds: 600 },
         },
+        // Nitro tasks (src/server/tasks/). Cron patterns are baked into the build, so the task is
+        // ticked every second and checks itself whether its runtime interval has come round: one
+        // comparison per tick, one database statement per interval and process.
+        experimental: { tasks: true },
+        scheduledTasks: { '* * * * * *': ['housekeeping'] },
         modules: [
           // Headers, page CSP, report endpoint, cross-site form guard, body limit, proxy trust.
           ...(withSecurity ? [security({ bodyLimit: 1024 * 1024 })] : []),
@@ -95,8 +110,10 @@ export default defineConfig({
         compressPublicAssets: true,
         publicAssets: [{ baseURL: '/assets', dir: fromRoot('./dist/client/assets'), maxAge: 31_536_000 }],
         routeRules: {
-          // Uploads stream their body under a cap of their own: 5 MiB per file (src/server/lib/uploads.ts).
+          // Uploads stream their body under a cap of their own: 5 MiB per file (src/server/lib/uploads/).
           '/api/v1/files': { bodyLimit: false },
+          // A payment event is a few KiB; its signature is checked over bytes read under this cap.
+          '/api/v1/webhooks/payments': { bodyLimit: 64 * 1024 },
           // The feed's gzip and brotli copies would otherwise go out as `application/xml`.
           '/api/rss.xml': { headers: { 'content-type': 'text/xml' } },
         },

@@ -447,7 +447,13 @@ async function seedUsers(url, cookie) {
  * 20 × 5 MiB over its idle size when each body is streamed to disk, not held in memory.
  */
 async function parallelUploads() {
-  const server = await startServer(appArgs);
+  // Uploads belong to a signed-in account; its quota is raised so all 20 are stored.
+  const server = await startServer(appArgs, {
+    UPLOADS_MAX_FILES: '100',
+    UPLOADS_MAX_BYTES: String(200 * 1024 * 1024),
+  });
+  const signedUp = await signUp(server.url);
+  const cookie = signedUp.headers.getSetCookie()[0].split(';')[0];
   const png = Buffer.from('89504e470d0a1a0a', 'hex');
   const image = new Blob([png, Buffer.alloc(5 * 1024 * 1024 - png.length)], { type: 'image/png' });
   const idleRssMb = server.rssMb();
@@ -455,7 +461,8 @@ async function parallelUploads() {
     Array.from({ length: 20 }, async (_, n) => {
       const form = new FormData();
       form.append('file', image, `upload-${n}.png`);
-      return (await fetch(`${server.url}/api/v1/files`, { method: 'POST', body: form })).status;
+      return (await fetch(`${server.url}/api/v1/files`, { method: 'POST', headers: { cookie }, body: form }))
+        .status;
     }),
   );
   const result = { idleRssMb: Math.round(idleRssMb), peakRssMb: Math.round(server.peakRssMb()), statuses };

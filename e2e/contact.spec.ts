@@ -21,6 +21,13 @@ test.describe('PAGE /contact (hydrated)', () => {
     await expect(page).toHaveURL('/contact');
   });
 
+  test('shows no alert for text a link puts in ?error.form', async ({ page }) => {
+    await page.goto('/contact?error.form=Your%20account%20is%20suspended');
+    await expectHydrated(page);
+    await expect(page.getByRole('alert')).toHaveCount(0);
+    await expect(page.getByText('suspended')).toHaveCount(0);
+  });
+
   test('confirms a valid message', async ({ page }) => {
     await page.goto('/contact');
     await expectHydrated(page);
@@ -52,6 +59,17 @@ test.describe('PAGE /contact (JavaScript disabled)', () => {
     await fill(page, { name: 'Ada', email: 'nope', message: 'Hello' });
     await expect(page).toHaveURL(/\/contact\?error\.email=/);
     await expect(page.getByLabel('Email')).toHaveAccessibleDescription('Enter a valid email address');
+  });
+
+  test('shows only its own messages, picked by code, never text from the link', async ({ page }) => {
+    await page.goto(
+      '/contact?error.form=Your%20account%20is%20suspended&error.name=Call%20us%20now&error.email=email-invalid',
+    );
+    await expect(page.getByLabel('Email')).toHaveAccessibleDescription('Enter a valid email address');
+    await expect(page.getByRole('alert')).toHaveCount(1);
+    await expect(page.getByLabel('Name')).toHaveAccessibleDescription('');
+    await expect(page.getByText('suspended')).toHaveCount(0);
+    await expect(page.getByText('Call us now')).toHaveCount(0);
   });
 
   test('confirms a valid plain form post', async ({ page }) => {

@@ -45,6 +45,32 @@ test.describe('PAGE /reference', () => {
     await expect(answer).toContainText('Enter a title');
   });
 
+  test('"Try it" sends a header parameter as a header: an Idempotency-Key replays the first todo', async ({
+    page,
+  }) => {
+    await page.goto('/reference');
+    await page.locator('summary').filter({ hasText: 'POST /api/v1/todos ·' }).click();
+    const form = page.getByRole('form', { name: 'Try POST /api/v1/todos', exact: true });
+    await form.getByLabel('Idempotency-Key (header)').fill(`"${crypto.randomUUID()}"`);
+    await form.getByLabel('Request body (JSON)').fill('{"title": "Tried once"}');
+    const button = form.getByRole('button', { name: 'Try it' });
+    await expect(button).toBeEnabled();
+    const answer = page.getByRole('status', { name: 'Answer to POST /api/v1/todos', exact: true });
+    const posted = () =>
+      page.waitForResponse(
+        (response) => response.url().endsWith('/api/v1/todos') && response.request().method() === 'POST',
+      );
+    const [first] = await Promise.all([posted(), button.click()]);
+    await expect(answer).toContainText('201 Created');
+    const [retry] = await Promise.all([posted(), button.click()]);
+    expect(retry.request().headers()['idempotency-key']).toMatch(/^"[\w-]+"$/);
+    expect(retry.status()).toBe(201);
+    // The same todo, id and all: the server ran the request once and replayed its answer.
+    expect(retry.headers()['idempotent-replayed']).toBe('true');
+    expect(await retry.json()).toEqual(await first.json());
+    await expect(answer).toContainText((await first.text()).slice(0, 40));
+  });
+
   test('renders completely with the network limited to its own origin', async ({
     page,
     request,

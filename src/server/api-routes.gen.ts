@@ -119,35 +119,46 @@ export const apiCatalogue = [
   {
     kind: 'api',
     file: 'src/server/routes/api/v1/files.get.ts',
-    pattern: 'Validated list',
-    when: 'the newest uploaded files, their names as data.',
+    pattern: 'Owner\'s list',
+    when: 'the signed-in account\'s files, newest first, never anyone else\'s.',
     method: 'GET',
     url: '/api/v1/files',
     query: '',
-    access: 'anyone',
-    limits: 'None needed: it reads the newest 50 records.',
+    access: 'signed-in',
+    limits: 'Lists at most the quota: 20 files by default.',
   },
   {
     kind: 'api',
     file: 'src/server/routes/api/v1/files.post.ts',
-    pattern: 'Streamed upload',
-    when: 'multipart read as it arrives, capped per file, typed by its bytes, stored under a new id.',
+    pattern: 'Owned, streamed upload',
+    when: 'a signed-in account\'s file, rate-limited, reserved in its quota, capped and typed by its bytes.',
     method: 'POST',
     url: '/api/v1/files',
     query: '',
-    access: 'anyone',
-    limits: 'Each file ≤ 5 MiB, refused while it streams in; no quota or rate limit yet.',
+    access: 'signed-in',
+    limits: 'File ≤ 5 MiB; by default 20 files and 50 MiB per account, 60 uploads per 10 min per account and address.',
+  },
+  {
+    kind: 'api',
+    file: 'src/server/routes/api/v1/files/[id].delete.ts',
+    pattern: 'Owner-only delete',
+    when: 'the `requireOwnFile` guard, then the row, the quota share and the bytes go, 204.',
+    method: 'DELETE',
+    url: '/api/v1/files/:id',
+    query: '',
+    access: 'owner',
+    limits: 'Body ≤ 1 MiB, the global cap; none is read.',
   },
   {
     kind: 'api',
     file: 'src/server/routes/api/v1/files/[id].get.ts',
-    pattern: 'Safe download',
+    pattern: 'Owner-only download',
     when: 'the sniffed type, nosniff, an encoded file name, and a sandbox for non-images.',
     method: 'GET',
     url: '/api/v1/files/:id',
     query: '',
-    access: 'anyone',
-    limits: 'None needed: it reads one stored file.',
+    access: 'owner',
+    limits: 'Files are private to their owner; no shared or browser cache keeps them.',
   },
   {
     kind: 'api',
@@ -307,12 +318,12 @@ export const apiCatalogue = [
     kind: 'api',
     file: 'src/server/routes/api/v1/todos.post.ts',
     pattern: 'Validated create',
-    when: 'the `body` schema guards the store, and the route answers 201.',
+    when: 'the `body` schema guards the store, the route answers 201, and `Idempotency-Key` makes a retry safe.',
     method: 'POST',
     url: '/api/v1/todos',
     query: '',
     access: 'anyone',
-    limits: 'Body ≤ 1 MiB, title ≤ 200 characters; no rate limit: a public demo list anyone may write.',
+    limits: 'Body ≤ 1 MiB; a title of 1 to 200 characters.',
   },
   {
     kind: 'api',
@@ -413,6 +424,17 @@ export const apiCatalogue = [
     access: 'owner or admin',
     limits: 'Body ≤ 1 MiB; only the account itself or an admin.',
   },
+  {
+    kind: 'api',
+    file: 'src/server/routes/api/v1/webhooks/payments.post.ts',
+    pattern: 'Signed webhook',
+    when: 'a server-to-server POST verified by HMAC over its raw bytes, stored once, processed after the 2xx.',
+    method: 'POST',
+    url: '/api/v1/webhooks/payments',
+    query: '',
+    access: 'signed request',
+    limits: 'Body ≤ 64 KiB; the signature must be at most 5 minutes old.',
+  },
 ] as const;
 
 /** The route modules by Nitro pattern and method: the typed client's contract. */
@@ -452,6 +474,7 @@ export interface ApiRoutes {
     post: typeof import('./routes/api/v1/files.post');
   };
   '/api/v1/files/:id': {
+    delete: typeof import('./routes/api/v1/files/[id].delete');
     get: typeof import('./routes/api/v1/files/[id].get');
   };
   '/api/v1/greet/:name': {
@@ -513,5 +536,8 @@ export interface ApiRoutes {
     delete: typeof import('./routes/api/v1/users/[id].delete');
     get: typeof import('./routes/api/v1/users/[id].get');
     put: typeof import('./routes/api/v1/users/[id].put');
+  };
+  '/api/v1/webhooks/payments': {
+    post: typeof import('./routes/api/v1/webhooks/payments.post');
   };
 }

@@ -1,19 +1,25 @@
 import { send, setResponseHeader, setResponseHeaders, setResponseStatus } from 'h3';
 import { defineNitroErrorHandler } from 'nitropack/runtime';
 
+import { setErrorHeaders } from '../modules/security/runtime';
 import { databaseHttpError } from './lib/database-errors';
 
 /**
- * Database errors answer JSON like every other API error, never a 500 with the driver's message:
- * 409 or 422 for a refused value, 503 with `Retry-After` while the database is unreachable.
- * Every other error falls through to Nitro's own handler.
+ * The app's one error handler, for every error a route, middleware or page throws. The answer
+ * is Nitro's JSON body (in production an unexpected error's message and stack stay in the log)
+ * with the security module's headers in place of Nitro's own, so a 401 or a 500 carries the
+ * same `default-src 'none'` policy and Referrer-Policy as any other answer. Database errors
+ * answer like other API errors, never a 500 with the driver's message: 409 or 422 for a
+ * refused value, 503 with `Retry-After` while the database is unreachable.
  */
 export default defineNitroErrorHandler(async (error, event, { defaultHandler }) => {
   const httpError = databaseHttpError(error.cause ?? error);
-  if (!httpError) return;
-  if (httpError.statusCode === 503) setResponseHeader(event, 'retry-after', 2);
-  const response = await defaultHandler(httpError, event, { silent: true });
+  // `vite` dev: Nitro's own handler shows a browser its error page, whose inline scripts this policy would block.
+  if (import.meta.dev && !httpError) return;
+  if (httpError?.statusCode === 503) setResponseHeader(event, 'retry-after', 2);
+  const response = await defaultHandler(httpError ?? error, event, { silent: httpError !== undefined });
   setResponseHeaders(event, response.headers);
+  setErrorHeaders(event);
   setResponseStatus(event, response.status, response.statusText);
   return send(event, JSON.stringify(response.body));
 });

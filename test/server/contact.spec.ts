@@ -83,6 +83,43 @@ describe('POST /api/v1/contact', () => {
     expect(response.headers.get('x-analog-errors')).toBeNull();
     const location = new URL(response.headers.get('location') ?? '', baseUrl);
     expect(location.pathname).toBe('/contact');
-    expect(location.searchParams.get('error.email')).toBe('Enter a valid email address');
+    expect(location.searchParams.get('error.email')).toBe('email-invalid');
   });
+
+  it('redirects with codes, never message text, and `invalid` for a refusal the page has no message for', async () => {
+    const response = await fetch(url, {
+      method: 'POST',
+      body: new URLSearchParams({ email: valid.email, message: 'x'.repeat(2001), topic: 'gossip' }),
+      headers: { accept: 'text/html' },
+      redirect: 'manual',
+    });
+    expect(response.status).toBe(303);
+    const location = new URL(response.headers.get('location') ?? '', baseUrl);
+    expect(Object.fromEntries(location.searchParams)).toEqual({
+      'error.name': 'invalid',
+      'error.message': 'message-too-long',
+      'error.topic': 'topic-unknown',
+    });
+  });
+
+  it.each(['multipart/form-data', 'Multipart/Form-Data; charset=utf-8', 'multipart/form-data; boundary='])(
+    'answers 400 JSON to a %s body without a boundary',
+    async (contentType) => {
+      const response = await fetch(url, {
+        method: 'POST',
+        body: 'name=Ada&email=ada@example.com&message=Hello',
+        headers: { 'content-type': contentType, accept: 'text/html' },
+        redirect: 'manual',
+      });
+      expect(response.status).toBe(400);
+      expect(response.headers.get('content-type')).toMatch(/^application\/json/);
+      expect(response.headers.get('content-security-policy')).toBe(
+        "default-src 'none'; frame-ancestors 'none'",
+      );
+      expect(await response.json()).toMatchObject({
+        statusCode: 400,
+        message: 'A multipart/form-data body needs a boundary parameter in its Content-Type',
+      });
+    },
+  );
 });

@@ -103,6 +103,42 @@ describe('cross-site form submissions', () => {
     expect(await storedTitles()).toContain(title);
   });
 
+  it.each(formBodies)(
+    'POST %s with Sec-Fetch-Site: cross-site and no Origin gets 403 and stores nothing',
+    async (type, body) => {
+      const title = `fetch-site ${randomUUID()}`;
+      const response = await send('POST', '/api/v1/todos', type, body('title', title), {
+        'sec-fetch-site': 'cross-site',
+      });
+      expect(response.status).toBe(403);
+      expect(response.body).toBe('Cross-site form submissions are forbidden');
+      expect(await storedTitles()).not.toContain(title);
+    },
+  );
+
+  it.each(['same-origin', 'same-site', 'none', 'Same-Origin'])(
+    'accepts a form with Sec-Fetch-Site: %s and no Origin',
+    async (site) => {
+      const title = `fetch-site ${site} ${randomUUID()}`;
+      const [type, body] = formBodies[0];
+      const response = await send('POST', '/api/v1/todos', type, body('title', title), {
+        'sec-fetch-site': site,
+      });
+      expect(response.status).toBe(201);
+      expect(await storedTitles()).toContain(title);
+    },
+  );
+
+  it('refuses Sec-Fetch-Site: cross-site on a page form action and on DELETE too', async () => {
+    const headers = { 'sec-fetch-site': 'Cross-Site' };
+    const page = await send('POST', '/contact', 'application/x-www-form-urlencoded', 'name=x', headers);
+    expect(page.status).toBe(403);
+    const todo = await createTodo(`fetch-site delete ${randomUUID()}`);
+    const deleted = await send('DELETE', `/api/v1/todos/${todo.id}`, undefined, undefined, headers);
+    expect(deleted.status).toBe(403);
+    expect(await storedTitles()).toContain(todo.title);
+  });
+
   it('leaves JSON to CORS: a cross-origin JSON body is not a form', async () => {
     const title = `json ${randomUUID()}`;
     const response = await send('POST', '/api/v1/todos', 'application/json', JSON.stringify({ title }), {

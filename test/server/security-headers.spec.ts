@@ -1,15 +1,15 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 
 import { type RunningServer, startProductionServer } from '../support/server';
-import { rawRequest } from '../support/raw-request';
+import { type RawRequest, rawRequest } from '../support/raw-request';
+import { newAccount, postJson, sessionCookie } from '../support/sessions';
 
 const baseUrl = inject('baseUrl');
 
 /** What every response carries, HTML or not. */
 const everywhere = {
   'x-content-type-options': 'nosniff',
-  // Nitro's error handler tightens it to no-referrer.
-  'referrer-policy': expect.stringMatching(/^(strict-origin-when-cross-origin|no-referrer)$/),
+  'referrer-policy': 'strict-origin-when-cross-origin',
   'x-frame-options': 'DENY',
   'cross-origin-resource-policy': 'same-origin',
   'x-dns-prefetch-control': 'off',
@@ -28,8 +28,6 @@ const nonceCsp =
 const hashCsp =
   /^default-src 'self'; script-src 'self'( 'sha256-[A-Za-z0-9+/]{43}=')+; script-src-attr 'none'; style-src 'self'( 'sha256-[A-Za-z0-9+/]{43}=')*; img-src 'self' data:; object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'; report-to csp; report-uri \/api\/csp-report$/;
 const resourceCsp = /^default-src 'none'; frame-ancestors 'none'$/;
-/** Nitro's error handler sets its own policy, as strict for an error body: nothing runs or frames it. */
-const errorCsp = /^script-src 'none'; frame-ancestors 'none';$/;
 
 const permissions = ['camera=()', 'microphone=()', 'geolocation=()', 'payment=()', 'usb=()'];
 
@@ -39,7 +37,7 @@ describe('security headers', () => {
     ['a prerendered page', 'GET', '/routes', 'document', hashCsp],
     ['an API route', 'GET', '/api/v1/hello', 'resource', resourceCsp],
     ['a validated route', 'PUT', '/api/v1/users/0', 'resource', resourceCsp],
-    ['an API error', 'GET', '/api/v1/items/abc', 'resource', errorCsp],
+    ['an API error', 'GET', '/api/v1/items/abc', 'resource', resourceCsp],
     ['the catch-all', 'DELETE', '/api/v1/products', 'resource', resourceCsp],
     ['a prerendered feed', 'GET', '/api/rss.xml', 'resource', resourceCsp],
     ['a static file', 'GET', '/favicon.svg', 'resource', resourceCsp],
@@ -68,6 +66,83 @@ describe('security headers', () => {
     expect(headers).toMatchObject(everywhere);
     expect(headers['content-security-policy']).toMatch(resourceCsp);
   });
+});
+
+describe('security headers on every error status', () => {
+  let server: RunningServer;
+  let cookie: string;
+  const wrongPassword = { email: 'nobody@example.com', password: 'not the password' };
+
+  beforeAll(async () => {
+    // Its own server: the 429 below spends this address's sign-in attempts.
+    server = await startProductionServer();
+    cookie = sessionCookie(await postJson(server.url, '/api/v1/auth/sign-up', newAccount()));
+    // Fail until the limit answers, whatever it is.
+    for (let attempt = 0; attempt < 100; attempt += 1) {
+      if ((await postJson(server.url, '/api/v1/auth/sign-in', wrongPassword)).status === 429) break;
+    }
+  }, 120_000);
+  afterAll(() => server?.stop());
+
+  const json = (method: string, path: string, body: string): RawRequest => ({
+    method,
+    path,
+    body,
+    contentType: 'application/json',
+  });
+
+  it.each([
+    [400, 'a bad path parameter', { path: '/api/v1/items/abc' }],
+    [
+      400,
+      'a multipart body without a boundary',
+      { ...json('POST', '/api/v1/contact', 'x'), contentType: 'multipart/form-data' },
+    ],
+    [401, 'no session', { path: '/api/v1/me' }],
+    [
+      403,
+      'a cross-site form',
+      {
+        method: 'POST',
+        path: '/api/v1/todos',
+        body: 'title=x',
+        contentType: 'text/plain',
+        headers: { origin: 'https://evil.example' },
+      },
+    ],
+    [404, 'an unknown record', { path: '/api/v1/users/999999999' }],
+    [404, 'an unknown API route', { path: '/api/v1/nothing-here' }],
+    [404, 'an unknown asset', { path: '/assets/nothing-here.js' }],
+    [405, 'a method the route lacks', { method: 'DELETE', path: '/api/v1/products' }],
+    [413, 'a body over the limit', json('POST', '/api/v1/contact', 'x'.repeat(1024 * 1024 + 1))],
+    [
+      415,
+      'an upload that is not multipart',
+      { method: 'POST', path: '/api/v1/files', body: 'x', contentType: 'text/plain', sessionCookie: true },
+    ],
+    [422, 'invalid fields', json('POST', '/api/v1/contact', '{}')],
+    [429, 'too many sign-in failures', json('POST', '/api/v1/auth/sign-in', JSON.stringify(wrongPassword))],
+    [500, 'a handler that throws', { path: '/api/v1/boom' }],
+  ] as [number, string, RawRequest & { sessionCookie?: boolean }][])(
+    "%i (%s) carries the resource set and its default-src policy, not Nitro's",
+    async (status, _cause, { sessionCookie: withSession, ...request }) => {
+      const headers = { accept: 'application/json', ...request.headers, ...(withSession ? { cookie } : {}) };
+      const response = await rawRequest(server.url, { ...request, headers });
+      expect(response.status).toBe(status);
+      expect(response.headers).toMatchObject(everywhere);
+      expect(response.headers['content-security-policy']).toMatch(resourceCsp);
+      for (const name of [...Object.keys(documents), 'permissions-policy'])
+        expect(response.headers[name]).toBeUndefined();
+      expect(response.type).toMatch(/^application\/json/);
+      // A 422's body is its issues; every other error's is Nitro's error object.
+      expect(JSON.parse(response.body)).toMatchObject(
+        status === 422
+          ? expect.arrayContaining([expect.objectContaining({ path: ['name'] })])
+          : { statusCode: status },
+      );
+      expect(response.body).not.toContain('hunter2');
+    },
+  );
 });
 
 describe('security headers behind a proxy and in report-only mode', () => {

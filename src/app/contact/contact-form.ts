@@ -2,9 +2,11 @@ import { ChangeDetectionStrategy, Component, computed, inject, signal } from '@a
 import { toSignal } from '@angular/core/rxjs-interop';
 import { ActivatedRoute } from '@angular/router';
 
+import { contactMessages } from '../../server/lib/contact-messages';
 import { contactTopics } from '../../server/lib/contact-topics';
-import { formErrors, queryFieldErrors, type FieldErrors } from '../shared/form-errors';
+import { formErrors, type FieldErrors } from '../shared/form-errors';
 import { injectApi } from '../shared/inject-api';
+import { queryErrorMessages } from '../shared/query-messages';
 
 @Component({
   selector: 'app-contact-form',
@@ -19,9 +21,12 @@ export class ContactForm {
   protected readonly sending = signal(false);
   private readonly submitted = signal<{ errors: FieldErrors; sentTopic?: string } | undefined>(undefined);
 
-  /** Errors and confirmation from the last hydrated submit, else from the no-JavaScript redirect. */
+  /**
+   * Errors and confirmation from the last hydrated submit, else from the no-JavaScript redirect,
+   * whose codes show only the form's own messages.
+   */
   protected readonly errors = computed<FieldErrors>(() => {
-    return this.submitted()?.errors ?? queryFieldErrors(this.query());
+    return this.submitted()?.errors ?? queryErrorMessages(this.query(), contactMessages);
   });
   protected readonly sent = computed(() => {
     const submitted = this.submitted();

@@ -1,13 +1,17 @@
-import { ChangeDetectionStrategy, Component, computed, inject } from '@angular/core';
+import { HttpClient, HttpErrorResponse } from '@angular/common/http';
+import { ChangeDetectionStrategy, Component, computed, inject, input } from '@angular/core';
 import { QueryClient, injectMutation, injectQuery } from '@tanstack/angular-query-experimental';
+import { firstValueFrom } from 'rxjs';
 
-import { ApiError } from '../shared/api-client';
+import { type ApiError, type ApiResult, toApiError } from '../shared/api-client';
 import { failureMessage } from '../shared/form-errors';
 import { injectApi } from '../shared/inject-api';
 import { apiMutationOptions, apiQueryKey, apiQueryOptions } from '../shared/server-route-query';
 
-/** What the upload route's JSON error says (413, 415, 400), else the generic failure sentence. */
-function uploadError(error: ApiError): string {
+type StoredFile = ApiResult<'/api/v1/files', 'POST'>;
+
+/** What a route's JSON error says (400, 401, 403, 404, 413, 415, 429), else the generic failure sentence. */
+function refusalMessage(error: ApiError): string {
   const message = (error.body as { message?: unknown } | null)?.message;
   return error.status >= 400 && error.status < 500 && typeof message === 'string'
     ? message
@@ -21,22 +25,61 @@ function uploadError(error: ApiError): string {
 })
 export class FileGallery {
   private readonly api = injectApi();
+  private readonly http = inject(HttpClient);
   private readonly queryClient = inject(QueryClient);
 
-  protected readonly files = injectQuery(() => apiQueryOptions(this.api, '/api/v1/files'));
-  protected readonly upload = injectMutation(() => ({
-    ...apiMutationOptions(this.api, '/api/v1/files', 'POST'),
-    onSuccess: () => this.queryClient.invalidateQueries({ queryKey: apiQueryKey('/api/v1/files') }),
+  /** The signed-in account's files as the page's loader read them, so the first render needs no request. */
+  readonly initialFiles = input.required<StoredFile[]>();
+  /** The page endpoint a Delete button posts to without JavaScript. */
+  readonly deleteAction = input.required<string>();
+
+  /**
+   * Seeded from the loader, so nothing is fetched again after the first render. `gcTime: 0` drops
+   * the list once the page is left: the next visit starts from the loader again, so an account
+   * signed in later in this tab never sees a list cached for the one before.
+   */
+  protected readonly files = injectQuery(() => ({
+    ...apiQueryOptions(this.api, '/api/v1/files'),
+    initialData: this.initialFiles(),
+    staleTime: 30_000,
+    gcTime: 0,
+  }));
+  private readonly refresh = () =>
+    this.queryClient.invalidateQueries({ queryKey: apiQueryKey('/api/v1/files') });
+
+  /**
+   * A `FormData` body through `HttpClient`, which sets the multipart type and boundary: the typed
+   * client types JSON bodies, and this route streams its own.
+   */
+  protected readonly upload = injectMutation<StoredFile, ApiError, FormData>(() => ({
+    mutationFn: (body: FormData) =>
+      firstValueFrom(this.http.post<StoredFile>('/api/v1/files', body)).catch((error: unknown) => {
+        throw error instanceof HttpErrorResponse ? toApiError(error.status, error.error) : error;
+      }),
+    onSuccess: this.refresh,
+  }));
+  protected readonly remove = injectMutation(() => ({
+    ...apiMutationOptions(this.api, '/api/v1/files/:id', 'DELETE'),
+    onSuccess: this.refresh,
   }));
   protected readonly uploadError = computed(() => {
     const error = this.upload.error();
-    return error && uploadError(error);
+    return error && refusalMessage(error);
+  });
+  protected readonly removeError = computed(() => {
+    const error = this.remove.error();
+    return error && refusalMessage(error);
   });
 
-  /** Sends the form as `multipart/form-data`: `HttpClient` sets the type and boundary for a `FormData` body. */
   protected send(event: SubmitEvent) {
     event.preventDefault();
     const form = event.target as HTMLFormElement;
-    this.upload.mutate({ body: new FormData(form) }, { onSuccess: () => form.reset() });
+    this.upload.mutate(new FormData(form), { onSuccess: () => form.reset() });
+  }
+
+  /** With JavaScript, Delete calls `DELETE /api/v1/files/:id` instead of posting the form. */
+  protected delete(event: SubmitEvent, id: string) {
+    event.preventDefault();
+    this.remove.mutate({ params: { id } });
   }
 }

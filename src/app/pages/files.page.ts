@@ -1,9 +1,12 @@
-/** Uploads: a multipart form whose file the server streams, caps and types by its bytes. */
+/** Owned uploads: `files.server.ts` lists your files; upload and delete them, or sign in first. */
 // PAGE /files
-import { ChangeDetectionStrategy, Component } from '@angular/core';
-import type { RouteMeta } from '@analogjs/router';
+import { ChangeDetectionStrategy, Component, inject } from '@angular/core';
+import { toSignal } from '@angular/core/rxjs-interop';
+import { ActivatedRoute } from '@angular/router';
+import { type RouteMeta, injectLoad, injectRouteEndpointURL } from '@analogjs/router';
 
 import { FileGallery } from '../files/file-gallery';
+import type { load } from './files.server';
 
 export const routeMeta: RouteMeta = { title: 'Files · Analog API routes' };
 
@@ -15,9 +18,18 @@ export const routeMeta: RouteMeta = { title: 'Files · Analog API routes' };
     <h1>Files</h1>
     <p>
       <code>POST /api/v1/files</code> reads the upload as it streams in, refuses a file over 5 MiB before it
-      has all arrived, and keeps only PNG, JPEG, WebP, GIF and PDF, known by their first bytes.
+      has all arrived, and keeps only PNG, JPEG, WebP, GIF and PDF, known by their first bytes. Your files are
+      yours alone: only you can see, download or delete them, within a quota per account.
     </p>
-    <app-file-gallery />
+    @if (data().files; as files) {
+      <app-file-gallery [initialFiles]="files" [deleteAction]="endpoint" />
+    } @else {
+      <p><a href="/sign-in?next=%2Ffiles">Sign in</a> to upload files and see yours.</p>
+    }
   `,
 })
-export default class FilesPage {}
+export default class FilesPage {
+  private readonly route = inject(ActivatedRoute);
+  protected readonly data = toSignal(injectLoad<typeof load>(), { requireSync: true });
+  protected readonly endpoint = injectRouteEndpointURL(this.route.snapshot).pathname;
+}

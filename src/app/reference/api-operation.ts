@@ -158,19 +158,22 @@ export class ApiOperation {
     event.preventDefault();
     const form = new FormData(event.target as HTMLFormElement);
     const query = new URLSearchParams();
+    const headers: Record<string, string> = {};
     let path = this.entry().path;
     for (const { name, in: where } of this.entry().operation.parameters) {
       const value = String(form.get(`${where}:${name}`) ?? '');
       if (where === 'path')
         path = path.replace(`{${name}}`, value.split('/').map(encodeURIComponent).join('/'));
-      else if (value !== '') query.append(name, value);
+      else if (value === '') continue;
+      else if (where === 'header') headers[name] = value;
+      else query.append(name, value);
     }
     const body = form.get('body');
     const search = query.size ? `?${query}` : '';
     const response = await fetch(`${path}${search}`, {
       method: this.method(),
       redirect: 'manual',
-      headers: body === null ? {} : { 'content-type': 'application/json' },
+      headers: body === null ? headers : { ...headers, 'content-type': 'application/json' },
       body: body === null ? undefined : String(body),
     });
     this.result.set({

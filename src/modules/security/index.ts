@@ -18,7 +18,7 @@ const runtime = (path: string) => fileURLToPath(new URL(`./runtime/${path}`, imp
 
 /**
  * The security module: security headers and the page CSP (nonce or hashes), the CSP report
- * endpoint, the cross-site form guard, the body limit and proxy trust. See README.md here.
+ * endpoint, the cross-site form guard, the multipart boundary check, the body limit and proxy trust. See README.md here.
  */
 export function security({ bodyLimit = defaultMaxBodyBytes }: SecurityOptions = {}): NitroModule {
   return {
@@ -34,6 +34,7 @@ export function security({ bodyLimit = defaultMaxBodyBytes }: SecurityOptions = 
       routeRules[cspReportPath] = { bodyLimit: maxReportBytes, ...routeRules[cspReportPath] };
       handlers.push(
         { middleware: true, handler: runtime('middleware/block-cross-site-forms.ts') },
+        { middleware: true, handler: runtime('middleware/require-multipart-boundary.ts') },
         { middleware: true, handler: runtime('middleware/body-limit.ts') },
         { route: cspReportPath, method: 'post', lazy: true, handler: runtime('handlers/csp-report.post.ts') },
       );

@@ -2,14 +2,19 @@ import { useStorage } from 'nitropack/runtime';
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 
+import { contactMessages } from './contact-messages';
 import { contactTopics } from './contact-topics';
 
 /** A contact message, as the form and the API agree on it. */
 export const contactInput = z.object({
-  name: z.string().trim().min(1, 'Enter your name').max(100, 'Keep your name under 100 characters'),
-  email: z.email('Enter a valid email address'),
-  message: z.string().trim().min(1, 'Enter a message').max(2000, 'Keep your message under 2000 characters'),
-  topic: z.enum(contactTopics, 'Choose a topic from the list').optional().default('general'),
+  name: z.string().trim().min(1, contactMessages['name-missing']).max(100, contactMessages['name-too-long']),
+  email: z.email(contactMessages['email-invalid']),
+  message: z
+    .string()
+    .trim()
+    .min(1, contactMessages['message-missing'])
+    .max(2000, contactMessages['message-too-long']),
+  topic: z.enum(contactTopics, contactMessages['topic-unknown']).optional().default('general'),
 });
 
 export const contactResult = z.object({ ok: z.literal(true), topic: z.enum(contactTopics) });

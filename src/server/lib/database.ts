@@ -47,10 +47,12 @@ function connect(): Database {
  * SQLite settings of the connection: WAL lets readers run beside the one writer, a writer waits
  * up to 5 s for another process's write instead of failing, and `synchronous = NORMAL` syncs the
  * WAL at checkpoints only (see README, "Data": a power loss may undo the last commits, a process
- * crash loses nothing).
+ * crash loses nothing). SQLite enforces `REFERENCES` (and its `ON DELETE CASCADE`) only on a
+ * connection that turns foreign keys on.
  */
 const sqlitePragmas = [
   'PRAGMA journal_mode = WAL',
+  'PRAGMA foreign_keys = ON',
   'PRAGMA busy_timeout = 5000',
   'PRAGMA synchronous = NORMAL',
 ];

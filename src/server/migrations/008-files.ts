@@ -1,7 +1,7 @@
 import type { Migration } from './migration';
 
 /**
- * Uploaded files: the bytes live under `$DATA_DIR/uploads/<id>` (lib/uploads.ts), this row is
+ * Uploaded files: the bytes live under `$DATA_DIR/uploads/<id>` (lib/uploads/), this row is
  * what the app knows about them. `name` is the client's file name, kept only as data.
  */
 export default {

@@ -7,6 +7,10 @@ import todosVersion from './005-todos-version';
 import cacheEntries from './006-cache-entries';
 import reviews from './007-reviews';
 import files from './008-files';
+import fileOwners from './012-file-owners';
+import taskLeases from './013-task-leases';
+import webhookEvents from './014-webhook-events';
+import idempotencyKeys from './015-idempotency-keys';
 
 /** Every migration, oldest first. A new one is a new file with the next version, listed here. */
 export const migrations: readonly Migration[] = [
@@ -18,4 +22,8 @@ export const migrations: readonly Migration[] = [
   cacheEntries,
   reviews,
   files,
+  fileOwners,
+  taskLeases,
+  webhookEvents,
+  idempotencyKeys,
 ];

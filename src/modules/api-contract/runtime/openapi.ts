@@ -10,8 +10,9 @@ export type JsonText<T> = string & { readonly '~json'?: T };
 /** A parameter, a response and an operation, as the reference page reads them. */
 export interface OpenApiParameter {
   name: string;
-  in: 'path' | 'query';
+  in: 'path' | 'query' | 'header';
   required: boolean;
+  description?: string;
   schema: JsonSchema;
 }
 export interface OpenApiResponse {
@@ -54,6 +55,8 @@ export interface OpenApiDocument {
 export interface OperationExtension {
   requestBody?: OpenApiOperation['requestBody'];
   responses?: Record<string, OpenApiResponse>;
+  /** Added after the generated path and query parameters, e.g. a request header the route reads. */
+  parameters?: OpenApiParameter[];
 }
 
 /** A response as a route declares it: what it means, and its media types when it has a body. */
@@ -136,9 +139,11 @@ const components = {
       headers: { 'X-Analog-Errors': { $ref: '#/components/headers/X-Analog-Errors' } },
       content: { 'application/json': { schema: ref('Issues') } },
     },
-    BadRequest: errorResponse('A path parameter that cannot be decoded, or is unsafe.'),
+    BadRequest: errorResponse(
+      'A path parameter that cannot be decoded, or is unsafe; or a `multipart/form-data` body without a boundary.',
+    ),
     Forbidden: errorResponse(
-      'A form posted from another site (its `Origin` is not this app); a client that does not accept JSON gets text.',
+      'A form posted from another site (its `Origin` is not this app, or `Sec-Fetch-Site: cross-site` without `Origin`); a client that does not accept JSON gets text.',
     ),
     NotFound: errorResponse('No route has the path, cut short where a parameter held an encoded `?`.'),
     MethodNotAllowed: errorResponse('The path answers other methods, listed in `Allow`.'),
@@ -278,12 +283,13 @@ function operation(
   }
   if (validated) responses['422'] = { $ref: '#/components/responses/ValidationFailed' };
   // What the server answers for any route, beside what the route declares: 413 (body limit),
-  // 500 and 503 (database down); a method with a body refuses a cross-site form post (403). A path
+  // 500 and 503 (database down); a method with a body refuses a cross-site form post (403) and a
+  // multipart body without a boundary (400). A path
   // parameter may be undecodable (400), or hold an encoded `?`, which h3 1.x decodes and cuts the
   // path at, so the catch-all answers for the shorter path: 404, or 405 where it has routes.
   const shared = [
     ...(pathParamNames(route.route).length ? [400, 404, 405] : []),
-    ...(readsBody ? [403] : []),
+    ...(readsBody ? [400, 403] : []),
     ...[413, 500, 503],
   ];
   for (const status of shared) {
@@ -387,8 +393,13 @@ export async function buildOpenApi(
     const item = (paths[openApiPath(route.route)] ??= {});
     for (const method of methods) {
       const generated = operation(route, method, schemas, defs);
-      const { requestBody = generated.requestBody, responses } = module.openApi ?? {};
-      item[method] = { ...generated, requestBody, responses: { ...generated.responses, ...responses } };
+      const { requestBody = generated.requestBody, responses, parameters = [] } = module.openApi ?? {};
+      item[method] = {
+        ...generated,
+        parameters: [...generated.parameters, ...parameters],
+        requestBody,
+        responses: { ...generated.responses, ...responses },
+      };
     }
     if (crossOrigin.includes(route.route)) item['options'] = preflight(route);
   }

@@ -10,6 +10,14 @@ export function requestMediaType(event: H3Event): string {
   return mediaType(getRequestHeader(event, 'content-type'));
 }
 
+/** A `boundary` parameter with a value, quoted or not (RFC 2046 §5.1.1). */
+const boundaryParameter = /;\s*boundary=(?:"[^"]+"|[^;\s"]+)/i;
+
+/** True for a `multipart/form-data` Content-Type without a boundary: no parser can split such a body into parts. */
+export function isMultipartWithoutBoundary(contentType: string | undefined): boolean {
+  return mediaType(contentType) === 'multipart/form-data' && !boundaryParameter.test(contentType ?? '');
+}
+
 /** The two body types an HTML `<form>` sends as fields (`enctype`). */
 const formFieldTypes = new Set(['application/x-www-form-urlencoded', 'multipart/form-data']);
 

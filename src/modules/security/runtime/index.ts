@@ -7,3 +7,5 @@ export { appOrigin, clientAddress, isHttps } from './request';
 // A page served from a cache (src/server/lib/page-cache.ts) gets a fresh nonce and policy, as a render does.
 export { createNonce, noncePolicy } from './csp';
 export { setPageHeaders } from './page-policy';
+// The app's error handler (src/server/error.ts) answers every error with the module's header set.
+export { setErrorHeaders } from './resource-headers';

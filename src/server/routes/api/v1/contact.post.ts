@@ -4,6 +4,7 @@ import { defineServerRoute } from '@analogjs/router/server/actions';
 import { defineRouteMeta } from 'nitropack/runtime';
 
 import { contactInput, contactResult, saveContactMessage } from '../../../lib/contact';
+import { contactMessages } from '../../../lib/contact-messages';
 import { redirectBrowserForms } from '../../../lib/browser-forms';
 
 defineRouteMeta({
@@ -27,5 +28,5 @@ export const route = defineServerRoute({
   },
 });
 
-/** A browser posting the form without JavaScript gets a redirect back to the page instead of JSON. */
-export default redirectBrowserForms(route, '/contact');
+/** A browser posting the form without JavaScript gets a redirect back to the page, errors as codes of `contactMessages`. */
+export default redirectBrowserForms(route, '/contact', contactMessages);

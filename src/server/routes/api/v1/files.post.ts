@@ -1,30 +1,44 @@
-/** Streamed upload: multipart read as it arrives, capped per file, typed by its bytes, stored under a new id. */
+/** Owned, streamed upload: a signed-in account's file, rate-limited, reserved in its quota, capped and typed by its bytes. */
 // POST /api/v1/files
-import { defineEventHandler, setResponseStatus } from 'h3';
-
-import { receiveUpload, uploadOperation } from '../../../lib/uploads';
+import { defineServerRoute } from '@analogjs/router/server/actions';
+import { setResponseStatus } from 'h3';
 import { defineRouteMeta } from 'nitropack/runtime';
 
-/** The multipart body and the 413, 415 and 400 that no schema of this file states: see `uploadOperation`. */
+import { idempotentOperation, withIdempotency } from '../../../lib/idempotency';
+import { receiveUpload, requireUploader, storedFileOutput, uploadRequestBody } from '../../../lib/uploads';
+
 defineRouteMeta({
   openAPI: {
-    security: [],
-    'x-access': 'anyone',
-    'x-limits': 'Each file ≤ 5 MiB, refused while it streams in; no quota or rate limit yet.',
+    security: [{ session: [] }],
+    'x-access': 'signed-in',
+    'x-limits':
+      'File ≤ 5 MiB; by default 20 files and 50 MiB per account, 60 uploads per 10 min per account and address.',
     responses: {
-      201: { description: 'Stored: the file record.' },
-      400: { description: 'A malformed or cut-off multipart body; nothing was stored.' },
-      413: { description: 'The file is over 5 MiB; refused while it streams in.' },
-      415: { description: 'Not multipart, or bytes that are not an allowed type.' },
-      422: { description: 'No part named `file`.' },
+      201: { description: 'Stored: the file record, its type the one its bytes proved.' },
+      400: {
+        description: 'No boundary, a malformed or cut-off body, or no part named `file`; nothing stored.',
+      },
+      401: { description: 'No valid session.' },
+      413: { description: 'The file is over 5 MiB (refused while it streams in), or the quota is full.' },
+      415: { description: 'Not multipart/form-data, or bytes that are not a PNG, JPEG, WebP, GIF or PDF.' },
+      429: { description: 'Too many uploads from this account or address; see `Retry-After`.' },
     },
   },
 });
 
-export const openApi = uploadOperation;
+/** The multipart body, which no schema of this file states, and the `Idempotency-Key` header. */
+export const openApi = idempotentOperation(uploadRequestBody);
 
-export default defineEventHandler(async (event) => {
-  const file = await receiveUpload(event);
-  setResponseStatus(event, 201, 'Created');
-  return file;
+export const route = defineServerRoute({
+  output: storedFileOutput,
+  handler: async ({ event }) => {
+    const owner = await requireUploader(event);
+    return withIdempotency(event, async () => {
+      const file = await receiveUpload(event, owner.id);
+      setResponseStatus(event, 201, 'Created');
+      return file;
+    });
+  },
 });
+
+export default route;

@@ -1,10 +1,11 @@
-/** Validated create: the `body` schema guards the store, and the route answers 201. */
+/** Validated create: the `body` schema guards the store, the route answers 201, and `Idempotency-Key` makes a retry safe. */
 // POST /api/v1/todos
 import { defineServerRoute } from '@analogjs/router/server/actions';
 import { setResponseStatus } from 'h3';
 import { defineRouteMeta } from 'nitropack/runtime';
 import { z } from 'zod';
 
+import { idempotentOperation, withIdempotency } from '../../../lib/idempotency';
 import { todoOutput, todoTitle } from '../../../lib/todo-schemas';
 import { createTodo } from '../../../lib/todos';
 
@@ -12,21 +13,25 @@ defineRouteMeta({
   openAPI: {
     security: [],
     'x-access': 'anyone',
-    'x-limits': 'Body ≤ 1 MiB, title ≤ 200 characters; no rate limit: a public demo list anyone may write.',
+    'x-limits': 'Body ≤ 1 MiB; a title of 1 to 200 characters.',
     responses: {
-      201: { description: 'The new todo.' },
+      201: { description: 'The new todo, or, for a retried `Idempotency-Key`, the first answer again.' },
     },
   },
 });
 
+/** The `Idempotency-Key` header and its 400, 409 and 422: see lib/idempotency. */
+export const openApi = idempotentOperation();
+
 export const route = defineServerRoute({
   body: z.object({ title: todoTitle }),
   output: todoOutput,
-  handler: async ({ body, event }) => {
-    const todo = await createTodo(body.title);
-    setResponseStatus(event, 201, 'Created');
-    return todo;
-  },
+  handler: ({ body, event }) =>
+    withIdempotency(event, async () => {
+      const todo = await createTodo(body.title);
+      setResponseStatus(event, 201, 'Created');
+      return todo;
+    }),
 });
 
 export default route;

@@ -1,0 +1,65 @@
+import { type H3Event, createError, readRawBody } from 'h3';
+import { getRouteRules } from 'nitropack/runtime';
+import { createHash } from 'node:crypto';
+
+/** A streamed body a retry sends is hashed as it arrives, never kept, up to this many bytes. */
+const maxStreamedBytes = 16 * 1024 * 1024;
+
+/** The request body's SHA-256, now or once the route has read it, and a way to read the rest. */
+export interface BodyDigest {
+  /** Resolves once the whole body has passed. */
+  digest: Promise<string>;
+  /** True when `digest` is already known without the route reading the body. */
+  ready: boolean;
+  /** Reads what the route has not read, so `digest` resolves; refuses a body over 16 MiB with 413. */
+  drain: () => Promise<string>;
+}
+
+/**
+ * The body's digest. Where the body limit read the body ahead of the route (every route but one
+ * whose `bodyLimit` rule is `false`), it is hashed at once from h3's copy. A route that streams its
+ * body itself (an upload) keeps streaming: the digest listens to the same chunks as they pass, and
+ * the stream stays paused until the route reads it, so no chunk goes by unseen.
+ */
+export async function digestBody(event: H3Event): Promise<BodyDigest> {
+  if (getRouteRules(event).bodyLimit !== false) {
+    const digest = Promise.resolve(sha256((await readRawBody(event, false)) ?? Buffer.alloc(0)));
+    return { digest, ready: true, drain: () => digest };
+  }
+  const request = event.node.req;
+  const hash = createHash('sha256');
+  let size = 0;
+  request.pause();
+  const digest = new Promise<string>((resolve, reject) => {
+    request.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      hash.update(chunk);
+    });
+    request.once('end', () => resolve(hash.digest('base64url')));
+    request.once('error', reject);
+  });
+  // Without a reader, a body that never ends would leave the digest pending: that is a failed request.
+  digest.catch(() => undefined);
+  const drain = async () => {
+    request.on('data', () => {
+      if (size > maxStreamedBytes) request.destroy(tooLarge());
+    });
+    request.resume();
+    return digest;
+  };
+  return { digest, ready: false, drain };
+}
+
+const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('base64url');
+
+const tooLarge = () =>
+  createError({
+    statusCode: 413,
+    statusMessage: 'Payload Too Large',
+    message: `Request bodies are limited to ${maxStreamedBytes} bytes`,
+  });
+
+/** The request's fingerprint: its method, path and query, and its body's digest. */
+export function requestFingerprint(event: H3Event, bodyDigest: string): string {
+  return createHash('sha256').update(`${event.method} ${event.path}\n${bodyDigest}`).digest('base64url');
+}

@@ -1,0 +1,8 @@
+/**
+ * Safe retries: `withIdempotency(event, run)` gives a POST the `Idempotency-Key` header of
+ * draft-ietf-httpapi-idempotency-key-header, stored in the database. See docs/idempotency.md.
+ */
+export { withIdempotency } from './idempotent';
+export { idempotentOperation } from './openapi';
+export { maxKeyLength, parseIdempotencyKey } from './key';
+export { purgeIdempotencyKeys } from './store';

@@ -1,0 +1,26 @@
+import { createError } from 'h3';
+
+/** The longest key accepted: a UUID needs 36 characters; 255 leaves room for any client's scheme. */
+export const maxKeyLength = 255;
+
+/** An RFC 8941 sf-string: printable ASCII in double quotes, with `\"` and `\\` the only escapes. */
+const sfString = /^"((?:[\x20\x21\x23-\x5b\x5d-\x7e]|\\["\\])*)"$/;
+
+/**
+ * The `Idempotency-Key` header's key, or `undefined` when the request sends none. The draft
+ * (draft-ietf-httpapi-idempotency-key-header) makes it a Structured Field string,
+ * `Idempotency-Key: "8e03978e-40d5-43e8-bc93-6894a57f9324"`; an empty, overlong or unquoted key,
+ * or several keys, is a 400.
+ */
+export function parseIdempotencyKey(header: string | undefined): string | undefined {
+  if (header === undefined) return undefined;
+  const key = sfString.exec(header.trim())?.[1]?.replace(/\\(["\\])/g, '$1');
+  if (!key || key.length > maxKeyLength) {
+    throw createError({
+      statusCode: 400,
+      statusMessage: 'Bad Request',
+      message: `Idempotency-Key must be a quoted string of 1 to ${maxKeyLength} printable characters`,
+    });
+  }
+  return key;
+}

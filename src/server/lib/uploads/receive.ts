@@ -1,0 +1,175 @@
+import busboy from 'busboy';
+import { type H3Event, createError, getRequestHeader, isError, setResponseHeader } from 'h3';
+import { randomUUID } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
+import { mkdir, rename, rm } from 'node:fs/promises';
+import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+
+import { useDatabase } from '../database';
+import { mediaType } from '../../../modules/security/runtime';
+import { TypeSniffer, unsupported } from './file-types';
+import { releaseQuota, reserveQuota, settleQuota } from './quota';
+import { type StoredFile, maxFileBytes, storedPath, uploadsDir } from './stored-files';
+
+/** The largest body the route reads: the file and room for the multipart boundaries and part headers. */
+const maxBodyBytes = maxFileBytes + 64 * 1024;
+
+/**
+ * Ends a body the route refused before reading it. One declared within `maxBodyBytes` is left for
+ * Node to read and discard, so the client gets to read the answer (closing on a client still
+ * sending resets the connection, and the answer with it) and keeps its connection; any other,
+ * chunked or larger, is cut off by closing the connection after the answer.
+ */
+export function endUnreadBody(event: H3Event): void {
+  const declared = Number(getRequestHeader(event, 'content-length') ?? Number.NaN);
+  if (!(declared <= maxBodyBytes)) setResponseHeader(event, 'connection', 'close');
+}
+
+/**
+ * The client's file name as data: its last path segment, without control and invisible
+ * formatting characters (NUL, right-to-left override, zero-width), leading dots or more than
+ * 200 characters. It never becomes a path: files are stored under their generated id.
+ */
+export function cleanFileName(name: string | undefined): string {
+  const last = (name ?? '').split(/[\\/]/).pop() ?? '';
+  const visible = last
+    .normalize('NFC')
+    .replace(/[\p{Cc}\p{Cf}]/gu, '')
+    .replace(/^[\s.]+/, '')
+    .trim();
+  return Array.from(visible).slice(0, 200).join('') || 'file';
+}
+
+function tooLarge(event: H3Event) {
+  // Close the connection after answering, so the client stops sending the rest.
+  setResponseHeader(event, 'connection', 'close');
+  return createError({
+    statusCode: 413,
+    statusMessage: 'Payload Too Large',
+    message: `Files are limited to ${maxFileBytes} bytes`,
+  });
+}
+
+const malformed = (message = 'The multipart body is malformed or cut off') =>
+  createError({ statusCode: 400, statusMessage: 'Bad Request', message });
+
+/**
+ * busboy for this request, one file and nothing else. busboy throws for a type it can't parse,
+ * such as `multipart/form-data` without its `boundary`: that is the client's mistake, a 400.
+ */
+function multipartParser(event: H3Event) {
+  try {
+    return busboy({
+      headers: event.node.req.headers,
+      defParamCharset: 'utf8',
+      // busboy calls a file that reaches `fileSize` too large, so a file of exactly the cap passes.
+      limits: { files: 1, fields: 0, parts: 1, fileSize: maxFileBytes + 1 },
+    });
+  } catch {
+    throw malformed('Send multipart/form-data with its boundary: multipart/form-data; boundary=…');
+  }
+}
+
+/**
+ * Receives one file for `ownerId` from a `multipart/form-data` body, field `file`, while it
+ * streams in (busboy). Before reading it, reserves one file and the declared size in the owner's
+ * quota (`reserveQuota`, 413 when it is full). More than `maxFileBytes` is refused with 413 as
+ * soon as it passes the cap, a type its bytes don't prove with 415, a malformed body with 400.
+ * The bytes go to a temporary `.part` file renamed to the generated id only when complete, and
+ * the row is written last, so a refused, malformed or cut-off upload leaves nothing behind and
+ * gives its reservation back. A refusal before the body is read ends it by `endUnreadBody`.
+ */
+export async function receiveUpload(event: H3Event, ownerId: number): Promise<StoredFile> {
+  const { parser, reservation } = await beforeReading(event, ownerId).catch((error: unknown) => {
+    endUnreadBody(event);
+    throw error;
+  });
+  let file: StoredFile;
+  try {
+    file = await storeUpload(event, parser, ownerId);
+  } catch (error) {
+    await releaseQuota(reservation);
+    throw error;
+  }
+  await settleQuota(reservation, file.size);
+  return file;
+}
+
+/** The checks that need no body: its type, its declared length, a parser for it, room in the quota. */
+async function beforeReading(event: H3Event, ownerId: number) {
+  if (mediaType(getRequestHeader(event, 'content-type') ?? '') !== 'multipart/form-data') throw unsupported();
+  // Without a Content-Length (chunked), the file may be as large as the cap.
+  const declared = Number(getRequestHeader(event, 'content-length') ?? maxFileBytes);
+  if (declared > maxBodyBytes) throw tooLarge(event);
+  const parser = multipartParser(event);
+  return { parser, reservation: await reserveQuota(ownerId, Math.min(declared, maxFileBytes)) };
+}
+
+/** Streams the file part to disk, renames it complete, and writes its row. */
+async function storeUpload(event: H3Event, parser: busboy.Busboy, ownerId: number): Promise<StoredFile> {
+  await mkdir(uploadsDir(), { recursive: true });
+  const id = randomUUID();
+  const received = await receivePart(event, parser, `${storedPath(id)}.part`);
+  const file = { id, ...received, createdAt: new Date().toISOString() };
+  await rename(`${storedPath(id)}.part`, storedPath(id));
+  try {
+    const db = await useDatabase();
+    await db.sql`INSERT INTO files (id, owner_id, name, type, size, created_at)
+      VALUES (${file.id}, ${ownerId}, ${file.name}, ${file.type}, ${file.size}, ${file.createdAt})`;
+  } catch (error) {
+    await rm(storedPath(id), { force: true });
+    throw error;
+  }
+  return file;
+}
+
+/** Writes one file part to `path`, or removes what was written and rethrows. */
+async function saveFile(file: Readable, path: string) {
+  const sniffer = new TypeSniffer();
+  try {
+    await pipeline(file, sniffer, createWriteStream(path, { flags: 'wx' }));
+    if (!sniffer.type) throw unsupported();
+    return { type: sniffer.type, size: sniffer.size };
+  } catch (error) {
+    await rm(path, { force: true });
+    throw error;
+  }
+}
+
+/** Pipes the request through `parser` and saves its `file` part to `partial`. */
+function receivePart(event: H3Event, parser: busboy.Busboy, partial: string) {
+  const request = event.node.req;
+  return new Promise<{ name: string; type: string; size: number }>((done, fail) => {
+    let saving: Promise<{ name: string; type: string; size: number }> | undefined;
+    let current: Readable | undefined;
+    // Whatever stops an upload (the cap, the type, busboy, the client) ends it as one JSON 4xx.
+    const stop = (error: unknown) => {
+      const refusal = isError(error) ? error : malformed();
+      request.unpipe(parser);
+      current?.destroy(refusal);
+      setResponseHeader(event, 'connection', 'close');
+      fail(refusal);
+    };
+    parser.on('file', (field, file, { filename }) => {
+      if (field !== 'file') return void file.resume();
+      current = file;
+      file.once('limit', () => stop(tooLarge(event)));
+      saving = saveFile(file, partial).then((saved) => {
+        if (file.truncated) throw tooLarge(event);
+        return { name: cleanFileName(filename), ...saved };
+      });
+      saving.catch(stop);
+    });
+    parser.once('close', () => {
+      if (!saving) return stop(malformed('Attach the file in a part named `file`'));
+      saving.then(done, stop);
+    });
+    parser.once('error', stop);
+    // A client that goes away mid-upload: its partial file is removed, nothing is stored.
+    request.once('close', () => {
+      if (!request.complete) stop(malformed());
+    });
+    request.pipe(parser);
+  });
+}

@@ -1,0 +1,53 @@
+import { type H3Event, createError, getRequestHeader, readRawBody } from 'h3';
+import { z } from 'zod';
+
+import { type Delivery, processDelivery } from './events';
+import { webhookSecrets } from './secrets';
+import { verifySignature } from './signature';
+
+/** What every delivery must carry: an id to deduplicate on and a type; the rest is read per type. */
+const envelope = z.object({ id: z.string().min(1).max(255), type: z.string().min(1).max(100) });
+
+/**
+ * The delivery, once its signature holds: the raw bytes (as the body limit read them, before any
+ * parser) are what was signed, so they are verified before they are parsed. A signed body that is
+ * not an event is a 400.
+ */
+export async function requireSignedDelivery(event: H3Event): Promise<Delivery> {
+  const secrets = webhookSecrets();
+  const body = (await readRawBody(event, false)) ?? Buffer.alloc(0);
+  verifySignature(getRequestHeader(event, 'webhook-signature'), body, secrets);
+  const payload = body.toString('utf8');
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(payload);
+  } catch {
+    parsed = undefined;
+  }
+  const found = envelope.safeParse(parsed);
+  if (!found.success) {
+    throw createError({ statusCode: 400, message: 'The body is not an event with an id and a type' });
+  }
+  return { ...found.data, payload };
+}
+
+/** The request's id for the log: the one a request-id middleware put on the context, else the header. */
+function requestIdOf(event: H3Event): string {
+  const id = event.context['requestId'] ?? getRequestHeader(event, 'x-request-id');
+  return typeof id === 'string' && /^[\w.:@-]{1,128}$/.test(id) ? id : 'none';
+}
+
+/**
+ * Runs `processDelivery` after the response, through `event.waitUntil` (Nitro 2.13: the host keeps
+ * the work alive past the response; on Node it runs on in the process). A failure is logged with
+ * the request id and the event id, and nothing else: the sender has its 2xx.
+ */
+export function processAfterResponse(event: H3Event, delivery: Delivery): void {
+  const requestId = requestIdOf(event);
+  event.waitUntil(
+    processDelivery(delivery).catch((error: unknown) => {
+      const reason = error instanceof z.ZodError ? 'its payment is malformed' : String(error);
+      console.error(`[webhooks] event ${delivery.id} (request ${requestId}) failed: ${reason}`);
+    }),
+  );
+}

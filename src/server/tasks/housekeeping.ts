@@ -1,0 +1,33 @@
+import { defineTask, useRuntimeConfig } from 'nitropack/runtime';
+
+import { type Purge, housekeep, purgeExpiredRateLimits, purgeOldTaskRuns } from '../lib/housekeeping';
+import { purgeIdempotencyKeys } from '../lib/idempotency';
+import { purgeOrphanUploads } from '../lib/uploads';
+import { purgeWebhookEvents } from '../lib/webhooks';
+
+/**
+ * What each run purges, in this order: a name (the key of `task_runs.purged`) and a function that deletes what has
+ * outlived its use and answers how many rows or files it removed. Adding a purge is one line.
+ */
+const purges: Readonly<Record<string, Purge>> = {
+  'expired rate limits': purgeExpiredRateLimits,
+  'task runs over a week old': purgeOldTaskRuns,
+  'expired idempotency keys': () => purgeIdempotencyKeys(),
+  'webhook events over 30 days old': () => purgeWebhookEvents(),
+  'orphaned and half-written uploads': async () => {
+    const { orphans, partial } = await purgeOrphanUploads();
+    return orphans + partial;
+  },
+};
+
+/**
+ * Scheduled every second in vite.config.ts (`scheduledTasks`) in every worker and instance; it
+ * runs its purges once per `HOUSEKEEPING_INTERVAL_SECONDS` across all of them (lib/housekeeping).
+ */
+export default defineTask({
+  meta: { name: 'housekeeping', description: 'Purges expired rows, once per interval across the cluster' },
+  run: async () => {
+    const { intervalSeconds } = useRuntimeConfig()['housekeeping'] as { intervalSeconds: number };
+    return { result: await housekeep(purges, Number(intervalSeconds)) };
+  },
+});
