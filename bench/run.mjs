@@ -452,8 +452,7 @@ async function parallelUploads() {
     UPLOADS_MAX_FILES: '100',
     UPLOADS_MAX_BYTES: String(200 * 1024 * 1024),
   });
-  const signedUp = await signUp(server.url);
-  const cookie = signedUp.headers.getSetCookie()[0].split(';')[0];
+  const cookie = await signUpBenchAccount(server.url);
   const png = Buffer.from('89504e470d0a1a0a', 'hex');
   const image = new Blob([png, Buffer.alloc(5 * 1024 * 1024 - png.length)], { type: 'image/png' });
   const idleRssMb = server.rssMb();
