@@ -73,6 +73,8 @@ export default defineConfig({
           sessionSecret: '',
           // Accounts that are admins, by email, comma-separated: ADMIN_EMAILS (lib/auth/roles.ts).
           adminEmails: '',
+          // New accounts per client address per hour (src/server/lib/auth/sign-in.ts, docs/sessions.md).
+          signUpsPerHour: 10,
           // Origins allowed to read the public product routes cross-origin, comma-separated (lib/cors.ts).
           corsOrigins: '',
           // Signs webhook deliveries (lib/webhooks): the current secret, then the previous one while rotating.

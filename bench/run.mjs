@@ -418,10 +418,10 @@ async function seedReviews(url) {
   }
 }
 
-/** CPU time of one password check (lib/passwords.ts), in this process: what a sign-in cannot cost less than. */
+/** CPU time of one password check (lib/auth/passwords.ts), in this process: what a sign-in cannot cost less than. */
 async function hashCpuUs(count = 20) {
   const { hashPassword, verifyPassword } = await createJiti(import.meta.url).import(
-    '../src/server/lib/passwords.ts',
+    '../src/server/lib/auth/passwords.ts',
   );
   const stored = await hashPassword(benchAccount.password);
   const before = process.cpuUsage();

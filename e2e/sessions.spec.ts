@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
 
 import { expect, expectHydrated, test } from '../test/support/fixtures';
 
@@ -29,7 +29,7 @@ async function fullJourney(page: Page, hydrated: boolean) {
   await expect(page.getByText(`Signed in as Ada (${email}).`)).toBeVisible();
 
   await ready();
-  await page.getByRole('button', { name: 'Sign out' }).click();
+  await page.getByRole('button', { name: 'Sign out', exact: true }).click();
   await expect(page).toHaveURL('/sign-in');
 
   await ready();
@@ -41,7 +41,7 @@ async function fullJourney(page: Page, hydrated: boolean) {
   await page.getByRole('button', { name: 'Save name' }).click();
   await expect(page.getByText(`Signed in as Ada Lovelace (${email}).`)).toBeVisible();
 
-  await page.getByRole('button', { name: 'Sign out' }).click();
+  await page.getByRole('button', { name: 'Sign out', exact: true }).click();
   await expect(page).toHaveURL('/sign-in');
   await page.goto('/account');
   await expect(page).toHaveURL('/sign-in?next=%2Faccount');
@@ -80,7 +80,7 @@ test.describe('PAGE /sign-up (JavaScript disabled)', () => {
     await page.goto('/sign-up?next=%2Faccount');
     await fillCredentials(page, 'not-an-email', 'Ada');
     await page.getByRole('button', { name: 'Create account' }).click();
-    await expect(page).toHaveURL(/\/sign-up\?error\.email=.*&next=%2Faccount$/);
+    await expect(page).toHaveURL('/sign-up?error.email=email-invalid&next=%2Faccount');
     await expect(page.getByLabel('Email')).toHaveAccessibleDescription('Enter a valid email address');
   });
 });
@@ -96,7 +96,17 @@ test.describe('PAGE /sign-in (open redirects)', () => {
     return email;
   }
 
-  for (const next of ['//evil.example', 'https://evil.example/account', '/\\evil.example']) {
+  const payloads = [
+    '//evil.example',
+    'https://evil.example/account',
+    '/\\evil.example',
+    '/.//evil.example',
+    '/..//evil.example',
+    '/%2e//evil.example',
+    '/./\\evil.example',
+  ];
+
+  for (const next of payloads) {
     test(`lands on / after signing in with next=${next}`, async ({ page }) => {
       const email = await account(page);
       await page.goto(`/sign-in?next=${encodeURIComponent(next)}`);
@@ -107,14 +117,104 @@ test.describe('PAGE /sign-in (open redirects)', () => {
     });
   }
 
-  test('lands on / with JavaScript disabled too', async ({ browser }) => {
-    const context = await browser.newContext({ javaScriptEnabled: false });
+  for (const next of payloads) {
+    test(`lands on / with JavaScript disabled too, with next=${next}`, async ({ browser }) => {
+      const context = await browser.newContext({ javaScriptEnabled: false });
+      const page = await context.newPage();
+      const email = await account(page);
+      await page.goto(`/sign-in?next=${encodeURIComponent(next)}`);
+      await fillCredentials(page, email);
+      await page.getByRole('button', { name: 'Sign in' }).click();
+      await expect(page).toHaveURL('/');
+      await context.close();
+    });
+  }
+});
+
+test.describe('PAGE /sign-in (messages from the address)', () => {
+  for (const javaScriptEnabled of [true, false]) {
+    test(`shows no text from the query, only listed messages (JavaScript ${javaScriptEnabled ? 'on' : 'off'})`, async ({
+      browser,
+    }) => {
+      const context = await browser.newContext({ javaScriptEnabled });
+      const page = await context.newPage();
+      await page.goto('/sign-in?error.form=Your%20account%20is%20suspended');
+      if (javaScriptEnabled) await expectHydrated(page);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText('Sign in');
+      await expect(page.getByRole('alert')).toHaveCount(0);
+      await expect(page.getByText('Your account is suspended')).toHaveCount(0);
+      await page.goto('/sign-in?error.form=wrong-credentials');
+      await expect(page.getByRole('alert')).toHaveText('Email or password is wrong');
+      await context.close();
+    });
+  }
+});
+
+test.describe('PAGE /account (sessions)', () => {
+  /** Signs up through the page in a new context and answers that context's page, on /account. */
+  async function signedUpBrowser(browser: Browser, javaScriptEnabled: boolean, email = uniqueEmail()) {
+    const context = await browser.newContext({ javaScriptEnabled });
     const page = await context.newPage();
-    const email = await account(page);
-    await page.goto(`/sign-in?next=${encodeURIComponent('//evil.example')}`);
-    await fillCredentials(page, email);
+    await page.goto('/sign-up?next=%2Faccount');
+    if (javaScriptEnabled) await expectHydrated(page);
+    await fillCredentials(page, email, 'Ada');
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await expect(page).toHaveURL('/account');
+    return { context, page, email };
+  }
+
+  /** Signs `email` in through the page in a second, new context: another browser. */
+  async function secondBrowser(browser: Browser, email: string, pass = password) {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await page.goto('/sign-in?next=%2Faccount');
+    await expectHydrated(page);
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password').fill(pass);
     await page.getByRole('button', { name: 'Sign in' }).click();
-    await expect(page).toHaveURL('/');
-    await context.close();
-  });
+    await expect(page).toHaveURL('/account');
+    return { context, page };
+  }
+
+  for (const javaScriptEnabled of [true, false]) {
+    const mode = javaScriptEnabled ? 'hydrated' : 'JavaScript disabled';
+
+    test(`signs out everywhere: the other browser is sent to sign in (${mode})`, async ({ browser }) => {
+      const first = await signedUpBrowser(browser, javaScriptEnabled);
+      const second = await secondBrowser(browser, first.email);
+      if (javaScriptEnabled) await expectHydrated(first.page);
+      await first.page.getByRole('button', { name: 'Sign out everywhere' }).click();
+      await expect(first.page).toHaveURL('/sign-in');
+      await second.page.goto('/account');
+      await expect(second.page).toHaveURL('/sign-in?next=%2Faccount');
+      await Promise.all([first.context.close(), second.context.close()]);
+    });
+
+    test(`changes the password, stays signed in, and signs the other browser out (${mode})`, async ({
+      browser,
+    }) => {
+      const first = await signedUpBrowser(browser, javaScriptEnabled);
+      const second = await secondBrowser(browser, first.email);
+      const { page } = first;
+      if (javaScriptEnabled) await expectHydrated(page);
+      await page.getByLabel('Current password').fill('not the password');
+      await page.getByLabel('New password').fill('a new horse battery');
+      await page.getByRole('button', { name: 'Change password' }).click();
+      await expect(page.getByRole('alert')).toHaveText('Your current password is wrong');
+
+      await page.getByLabel('Current password').fill(password);
+      await page.getByLabel('New password').fill('a new horse battery');
+      await page.getByRole('button', { name: 'Change password' }).click();
+      await expect(page.getByRole('status')).toHaveText(
+        'Password changed. Every other session of your account has ended.',
+      );
+      await expect(page.getByRole('alert')).toHaveCount(0);
+      await page.goto('/account');
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText('Your account');
+      await second.page.goto('/account');
+      await expect(second.page).toHaveURL('/sign-in?next=%2Faccount');
+      const again = await secondBrowser(browser, first.email, 'a new horse battery');
+      await Promise.all([first.context.close(), second.context.close(), again.context.close()]);
+    });
+  }
 });

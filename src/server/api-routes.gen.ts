@@ -52,25 +52,47 @@ export const apiCatalogue = [
   },
   {
     kind: 'api',
+    file: 'src/server/routes/api/v1/auth/password.put.ts',
+    pattern: 'Password change',
+    when: 'the current password proves it is you; the new one is hashed, and every other session ends.',
+    method: 'PUT',
+    url: '/api/v1/auth/password',
+    query: '',
+    access: 'signed-in',
+    limits: 'Passwords ≤ 128 characters; 5 wrong current passwords per 15 min per account.',
+  },
+  {
+    kind: 'api',
     file: 'src/server/routes/api/v1/auth/sign-in.post.ts',
     pattern: 'Rate-limited sign-in',
-    when: 'a wrong email or password is the same 401; the 6th failure in 15 minutes is a 429.',
+    when: 'a wrong email or password is the same 401; limits per address and pair answer 429, an account only slows down.',
     method: 'POST',
     url: '/api/v1/auth/sign-in',
     query: '',
     access: 'anyone',
-    limits: 'Body ≤ 1 MiB, password ≤ 128 characters; 5 failures per 15 min per address and per email.',
+    limits: 'Password ≤ 128 characters; 20 failures per 15 min per address, 5 per account and address; an account slows down after 5 failures.',
   },
   {
     kind: 'api',
     file: 'src/server/routes/api/v1/auth/sign-out.post.ts',
     pattern: 'Sign-out',
-    when: 'the session cookie is emptied and expires; answers 204 with or without a session.',
+    when: 'the session ends on the server (a copy of its cookie stops working) and its cookie is cleared; 204 with or without one.',
     method: 'POST',
     url: '/api/v1/auth/sign-out',
     query: '',
     access: 'anyone',
-    limits: 'None needed: it only clears the caller\'s own cookie.',
+    limits: 'No body; ends only the session its own cookie names.',
+  },
+  {
+    kind: 'api',
+    file: 'src/server/routes/api/v1/auth/sign-out-everywhere.post.ts',
+    pattern: 'Sign out everywhere',
+    when: 'every session of the signed-in account ends, in every process, this one too.',
+    method: 'POST',
+    url: '/api/v1/auth/sign-out-everywhere',
+    query: '',
+    access: 'signed-in',
+    limits: 'No body; ends only the caller’s own sessions.',
   },
   {
     kind: 'api',
@@ -81,7 +103,7 @@ export const apiCatalogue = [
     url: '/api/v1/auth/sign-up',
     query: '',
     access: 'anyone',
-    limits: 'Body ≤ 1 MiB, password ≤ 128 characters; 5 sign-ups with a taken email per 15 min per address and per email.',
+    limits: 'Password ≤ 128 characters; 10 new accounts per hour per address; 5 taken emails per 15 min per address and per email.',
   },
   {
     kind: 'api',
@@ -208,12 +230,12 @@ export const apiCatalogue = [
     kind: 'api',
     file: 'src/server/routes/api/v1/me.get.ts',
     pattern: 'Protected read',
-    when: 'the `requireUser` guard answers 401 without a valid session, else the account.',
+    when: 'the `requireUser` guard answers 401 without a live session, else the account, never cached.',
     method: 'GET',
     url: '/api/v1/me',
     query: '',
     access: 'signed-in',
-    limits: 'None needed: it reads the caller\'s own account.',
+    limits: 'No body; one indexed read per request.',
   },
   {
     kind: 'api',
@@ -224,7 +246,7 @@ export const apiCatalogue = [
     url: '/api/v1/me',
     query: '',
     access: 'signed-in',
-    limits: 'Body ≤ 1 MiB, name ≤ 100 characters; only the caller\'s own account.',
+    limits: 'Name ≤ 100 characters; changes only the caller’s own account.',
   },
   {
     kind: 'api',
@@ -451,11 +473,17 @@ export interface ApiRoutes {
   '/api/rss.xml': {
     default: typeof import('./routes/api/rss.xml');
   };
+  '/api/v1/auth/password': {
+    put: typeof import('./routes/api/v1/auth/password.put');
+  };
   '/api/v1/auth/sign-in': {
     post: typeof import('./routes/api/v1/auth/sign-in.post');
   };
   '/api/v1/auth/sign-out': {
     post: typeof import('./routes/api/v1/auth/sign-out.post');
+  };
+  '/api/v1/auth/sign-out-everywhere': {
+    post: typeof import('./routes/api/v1/auth/sign-out-everywhere.post');
   };
   '/api/v1/auth/sign-up': {
     post: typeof import('./routes/api/v1/auth/sign-up.post');

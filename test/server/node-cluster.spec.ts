@@ -6,7 +6,7 @@ import { ensureClusterBuild } from '../support/build';
 import { type EventStreamClient, openEventStream } from '../support/event-stream';
 import { type RunningServer, startProductionServer } from '../support/server';
 import { changesTagged, createTodo, expectBurstOnce, sendTodo } from '../support/todo-api';
-import { newAccount, postJson, signUpAdmin } from '../support/sessions';
+import { newAccount, postJson, sessionCookie, signUpAdmin } from '../support/sessions';
 import { type Todo, allTodos } from '../support/todos';
 
 let server: RunningServer;
@@ -122,6 +122,18 @@ describe('BUILD_PRESET=node-cluster', () => {
     );
     const statuses = responses.map((response) => response.status).sort();
     expect(statuses).toEqual([...Array(5).fill(401), ...Array(5).fill(429)]);
+  });
+
+  it('ends a session in every worker at once when it signs out, though each had verified its cookie', async () => {
+    const signedUp = await postJson(server.url, '/api/v1/auth/sign-up', newAccount());
+    const cookie = sessionCookie(signedUp);
+    const readMe = () => fetch(`${server.url}/api/v1/me`, { headers: { cookie } });
+    // Twenty reads spread over the workers: each caches the verified seal.
+    const before = await Promise.all(Array.from({ length: 20 }, readMe));
+    expect(before.map((response) => response.status)).toEqual(Array(20).fill(200));
+    expect((await postJson(server.url, '/api/v1/auth/sign-out', {}, { cookie })).status).toBe(204);
+    const after = await Promise.all(Array.from({ length: 20 }, readMe));
+    expect(after.map((response) => response.status)).toEqual(Array(20).fill(401));
   });
 
   it('serves the cached todo summary from one cache shared by every worker, and afresh after a write', async () => {

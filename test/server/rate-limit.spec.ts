@@ -11,7 +11,8 @@ let direct: RunningServer;
 
 beforeAll(async () => {
   [proxied, direct] = await Promise.all([
-    startProductionServer(serverEntry, { TRUST_PROXY: '1' }),
+    // New accounts per address per hour at the default of vite.config.ts's runtimeConfig.
+    startProductionServer(serverEntry, { TRUST_PROXY: '1', SIGN_UPS_PER_HOUR: '10' }),
     startProductionServer(serverEntry),
   ]);
 }, 120_000);
@@ -37,24 +38,62 @@ async function signUp(server: RunningServer) {
   return account;
 }
 
-describe('sign-in rate limit, one process', () => {
-  it('answers the 6th failed sign-in within 15 minutes with 429, Retry-After and the RateLimit headers', async () => {
-    const account = await signUp(proxied);
-    const wrong = { email: account.email, password: 'not the password' };
-    for (let attempt = 1; attempt <= 5; attempt++) expect((await signIn(proxied, wrong)).status).toBe(401);
+describe('sign-in limits, one process', () => {
+  const wrong = (email: string) => ({ email, password: 'not the password' });
 
-    const blocked = await signIn(proxied, wrong);
+  it('refuses the 6th failure for one account from one address with 429, Retry-After and the RateLimit headers', async () => {
+    const account = await signUp(proxied);
+    const from = address();
+    for (let attempt = 1; attempt <= 5; attempt++) {
+      expect((await signIn(proxied, wrong(account.email), from)).status).toBe(401);
+    }
+    const blocked = await signIn(proxied, wrong(account.email), from);
     expect(blocked.status).toBe(429);
     expect(blocked.headers.get('content-type')).toMatch(/^application\/json/);
     expect(await blocked.json()).toMatchObject({ statusCode: 429 });
     const retryAfter = Number(blocked.headers.get('retry-after'));
     expect(retryAfter).toBeGreaterThan(800);
     expect(retryAfter).toBeLessThanOrEqual(900);
-    expect(blocked.headers.get('ratelimit-policy')).toBe('"sign-in";q=5;w=900');
-    expect(blocked.headers.get('ratelimit')).toBe(`"sign-in";r=0;t=${retryAfter}`);
+    expect(blocked.headers.get('ratelimit-policy')).toBe('"sign-in-pair";q=5;w=900');
+    expect(blocked.headers.get('ratelimit')).toBe(`"sign-in-pair";r=0;t=${retryAfter}`);
+  });
 
-    // The account stays locked for the window, even with the right password from a new address.
-    expect((await signIn(proxied, account)).status).toBe(429);
+  it("lets the owner sign in from a new address after an attacker's six wrong tries", async () => {
+    const account = await signUp(proxied);
+    const attacker = address();
+    const statuses = [];
+    for (let attempt = 1; attempt <= 6; attempt++) {
+      statuses.push((await signIn(proxied, wrong(account.email), attacker)).status);
+    }
+    expect(statuses).toEqual([401, 401, 401, 401, 401, 429]);
+    const owner = await signIn(proxied, account, address());
+    expect(owner.status).toBe(200);
+    expect(sessionSetCookie(owner)).toMatch(/^session=/);
+  });
+
+  it('slows an account attacked from many addresses down, but never refuses it', async () => {
+    const account = await signUp(proxied);
+    // Six failures from six addresses: no pair or address reaches its limit; the sixth waits 0.5 s.
+    for (let attempt = 1; attempt <= 6; attempt++) {
+      expect((await signIn(proxied, wrong(account.email))).status).toBe(401);
+    }
+    // After six failures every attempt on the account waits 1 s before its password is checked,
+    // the owner's right one too (lib/auth/sign-in.ts, accountDelayMs).
+    const started = Date.now();
+    expect((await signIn(proxied, account)).status).toBe(200);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(1_000);
+  });
+
+  it('never counts an attempt it refused: 20 refusals for one account leave the address its budget', async () => {
+    const account = await signUp(proxied);
+    const from = address();
+    for (let attempt = 1; attempt <= 5; attempt++) await signIn(proxied, wrong(account.email), from);
+    const refused = await Promise.all(
+      Array.from({ length: 20 }, () => signIn(proxied, wrong(account.email), from)),
+    );
+    expect(refused.map((response) => response.status)).toEqual(Array(20).fill(429));
+    // Had the refusals counted, the address (20 failures per 15 min) would be over its limit.
+    expect((await signIn(proxied, wrong(newAccount().email), from)).status).toBe(401);
   });
 
   it("does not block another account's sign-in from another address", async () => {
@@ -66,13 +105,16 @@ describe('sign-in rate limit, one process', () => {
     expect((await signIn(proxied, bystander)).status).toBe(200);
   });
 
-  it('limits one address across accounts: the 6th failure from it is a 429 even for a new email', async () => {
+  it('limits one address across accounts: the 21st failure from it is a 429 even for a new email', async () => {
     const from = address();
-    for (let attempt = 1; attempt <= 5; attempt++) {
-      expect((await signIn(proxied, { ...newAccount(), password: 'guess' }, from)).status).toBe(401);
-    }
+    const failures = await Promise.all(
+      Array.from({ length: 20 }, () => signIn(proxied, { ...newAccount(), password: 'guess' }, from)),
+    );
+    expect(failures.map((response) => response.status)).toEqual(Array(20).fill(401));
     const account = await signUp(proxied);
-    expect((await signIn(proxied, account, from)).status).toBe(429);
+    const blocked = await signIn(proxied, account, from);
+    expect(blocked.status).toBe(429);
+    expect(blocked.headers.get('ratelimit-policy')).toBe('"sign-in";q=20;w=900');
   });
 
   it('counts successes out: six good sign-ins in a row all pass', async () => {
@@ -82,10 +124,11 @@ describe('sign-in rate limit, one process', () => {
       expect((await signIn(proxied, account, from)).status).toBe(200);
   });
 
-  it('lets exactly 5 of 10 concurrent failures through: the counter is one atomic upsert', async () => {
+  it('lets exactly 5 of 10 concurrent failures from one address through: the counter is one atomic upsert', async () => {
     const { email } = await signUp(proxied);
+    const from = address();
     const responses = await Promise.all(
-      Array.from({ length: 10 }, () => signIn(proxied, { email, password: 'guess' })),
+      Array.from({ length: 10 }, () => signIn(proxied, { email, password: 'guess' }, from)),
     );
     const statuses = responses.map((response) => response.status).sort();
     expect(statuses).toEqual([...Array(5).fill(401), ...Array(5).fill(429)]);
@@ -93,9 +136,11 @@ describe('sign-in rate limit, one process', () => {
 
   it('takes the last X-Forwarded-For entry, the one the proxy added, not what the client wrote first', async () => {
     const from = address();
-    for (let attempt = 1; attempt <= 5; attempt++) {
-      await signIn(proxied, { ...newAccount(), password: 'guess' }, `${address()}, ${from}`);
-    }
+    await Promise.all(
+      Array.from({ length: 20 }, () =>
+        signIn(proxied, { ...newAccount(), password: 'guess' }, `${address()}, ${from}`),
+      ),
+    );
     const account = await signUp(proxied);
     expect((await signIn(proxied, account, `${address()}, ${from}`)).status).toBe(429);
   });
@@ -108,9 +153,10 @@ describe('sign-in rate limit, one process', () => {
   });
 
   it('ignores X-Forwarded-For without proxy trust: the socket address counts', async () => {
-    for (let attempt = 1; attempt <= 5; attempt++) {
-      expect((await signIn(direct, { ...newAccount(), password: 'guess' })).status).toBe(401);
-    }
+    const failures = await Promise.all(
+      Array.from({ length: 20 }, () => signIn(direct, { ...newAccount(), password: 'guess' })),
+    );
+    expect(failures.map((response) => response.status)).toEqual(Array(20).fill(401));
     expect((await signIn(direct, { ...newAccount(), password: 'guess' })).status).toBe(429);
   });
 
@@ -121,5 +167,31 @@ describe('sign-in rate limit, one process', () => {
     });
     expect(response.status).toBe(201);
     expect(sessionSetCookie(response)).not.toMatch(/; Secure/);
+  });
+});
+
+describe('sign-up limits, one process', () => {
+  const signUpFrom = (from: string, account = newAccount()) =>
+    postJson(proxied.url, '/api/v1/auth/sign-up', account, { 'x-forwarded-for': from });
+
+  it('answers the 11th new account within an hour from one address with 429; other addresses still sign up', async () => {
+    const from = address();
+    for (let attempt = 1; attempt <= 10; attempt++) expect((await signUpFrom(from)).status).toBe(201);
+    const refused = await signUpFrom(from);
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get('ratelimit-policy')).toBe('"sign-up-created";q=10;w=3600');
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(3_500);
+    expect((await signUpFrom(address())).status).toBe(201);
+  });
+
+  it('does not spend the allowance on a taken email (409), which counts as a failure instead', async () => {
+    const from = address();
+    const taken = await signUp(proxied);
+    for (let attempt = 1; attempt <= 5; attempt++) {
+      expect((await signUpFrom(from, { ...newAccount(), email: taken.email })).status).toBe(409);
+    }
+    expect((await signUpFrom(from, { ...newAccount(), email: taken.email })).status).toBe(429);
+    // The five 409s took nothing from the new accounts' allowance, only from the failures'.
+    expect((await signUpFrom(address(), { ...newAccount() })).status).toBe(201);
   });
 });

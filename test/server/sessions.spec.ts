@@ -90,7 +90,8 @@ describe('POST /api/v1/auth/sign-in', () => {
     const before = await openSession(first.cookie);
     const after = await openSession(sessionCookie(response));
     expect(after.id).not.toBe(before.id);
-    expect(after.data).toEqual({ userId: other.id });
+    const me = await fetch(`${baseUrl}/api/v1/me`, { headers: { cookie: sessionCookie(response) } });
+    expect(await me.json()).toMatchObject({ id: other.id });
   });
 
   it('answers the same 401 body for an unknown email and a wrong password', async () => {
@@ -142,11 +143,12 @@ describe('GET /api/v1/me', () => {
   });
 
   it('ends a session at its expiry, also when its cookie was verified before', async () => {
-    const { id } = await signedUp('Expiring');
-    // A session started 7 days (lib/sessions.ts's maxAge) minus 2.5 s ago, sealed as the server seals.
+    // A live session, its cookie sealed again as if it had started 7 days (lib/auth/sessions.ts's
+    // maxAge) minus 2.5 s ago, as the server seals.
+    const { cookie: live } = await signedUp('Expiring');
     const maxAge = 60 * 60 * 24 * 7;
     const expiresAt = Date.now() + 2500;
-    const session = { id: crypto.randomUUID(), createdAt: expiresAt - maxAge * 1000, data: { userId: id } };
+    const session = { ...(await openSession(live)), createdAt: expiresAt - maxAge * 1000 };
     const event = { context: { sessions: { session } } } as unknown as H3Event;
     const cookie = `session=${await sealSession(event, { name: 'session', password: testSessionSecret, maxAge })}`;
     const read = () => fetch(`${baseUrl}/api/v1/me`, { headers: { cookie } });
@@ -164,11 +166,20 @@ describe('GET /api/v1/me', () => {
     expect((await read()).status).toBe(401);
   });
 
-  it('answers the signed-in account', async () => {
+  it('answers the signed-in account, for this user only: Cache-Control private, no-store', async () => {
     const { cookie, id, email } = await signedUp('Dorothy');
     const response = await fetch(`${baseUrl}/api/v1/me`, { headers: { cookie } });
     expect(response.status).toBe(200);
+    expect(response.headers.get('cache-control')).toBe('private, no-store');
     expect(await response.json()).toEqual({ id, name: 'Dorothy', email });
+  });
+
+  it('refuses a cookie whose session id the server never started, though its seal is valid', async () => {
+    const { cookie } = await signedUp();
+    const session = { ...(await openSession(cookie)), id: crypto.randomUUID() };
+    const event = { context: { sessions: { session } } } as unknown as H3Event;
+    const forged = `session=${await sealSession(event, { name: 'session', password: testSessionSecret })}`;
+    expect((await fetch(`${baseUrl}/api/v1/me`, { headers: { cookie: forged } })).status).toBe(401);
   });
 });
 
@@ -202,11 +213,223 @@ describe('PATCH /api/v1/me', () => {
   });
 });
 
+const readMe = (cookie: string) => fetch(`${baseUrl}/api/v1/me`, { headers: { cookie } });
+
+/** Signs `account` in again, from the same address: a second browser's session. */
+async function signedInAgain(account: { email: string; password: string }) {
+  const response = await post('/api/v1/auth/sign-in', account);
+  expect(response.status).toBe(200);
+  return sessionCookie(response);
+}
+
 describe('POST /api/v1/auth/sign-out', () => {
   it('answers 204 and expires the session cookie with the same flags', async () => {
     const { cookie } = await signedUp();
     const response = await post('/api/v1/auth/sign-out', {}, { cookie });
     expect(response.status).toBe(204);
     expect(sessionSetCookie(response)).toMatch(/^session=; Max-Age=0; Path=\/; HttpOnly; SameSite=Lax$/);
+  });
+
+  it('ends the session on the server: a copy of its cookie, verified before, answers 401 at once', async () => {
+    const account = await signedUp();
+    const other = await signedInAgain(account);
+    expect((await readMe(account.cookie)).status).toBe(200);
+    expect((await post('/api/v1/auth/sign-out', {}, { cookie: account.cookie })).status).toBe(204);
+    expect((await readMe(account.cookie)).status).toBe(401);
+    // Only that session: the same account's other browser stays signed in.
+    expect((await readMe(other)).status).toBe(200);
+  });
+
+  it('answers 204 without a session too', async () => {
+    expect((await post('/api/v1/auth/sign-out', {})).status).toBe(204);
+  });
+});
+
+describe('POST /api/v1/auth/sign-out-everywhere', () => {
+  it('answers 401 without a session', async () => {
+    const response = await post('/api/v1/auth/sign-out-everywhere', {});
+    expect(response.status).toBe(401);
+    expect(await response.json()).toMatchObject({ statusCode: 401, message: 'Sign in first' });
+  });
+
+  it("ends every session of the account, this one too, and no one else's", async () => {
+    const account = await signedUp();
+    const second = await signedInAgain(account);
+    const stranger = await signedUp();
+    const response = await post('/api/v1/auth/sign-out-everywhere', {}, { cookie: second });
+    expect(response.status).toBe(204);
+    expect(sessionSetCookie(response)).toMatch(/^session=; Max-Age=0;/);
+    expect((await readMe(account.cookie)).status).toBe(401);
+    expect((await readMe(second)).status).toBe(401);
+    expect((await readMe(stranger.cookie)).status).toBe(200);
+    // Signing in again works as before.
+    expect((await readMe(await signedInAgain(account))).status).toBe(200);
+  });
+});
+
+describe('PUT /api/v1/auth/password', () => {
+  const change = (body: unknown, cookie = '') =>
+    fetch(`${baseUrl}/api/v1/auth/password`, {
+      method: 'PUT',
+      body: JSON.stringify(body),
+      headers: { 'content-type': 'application/json', cookie },
+    });
+  const newPassword = 'a new horse battery';
+
+  it('answers 401 without a session', async () => {
+    const response = await change({ currentPassword: 'whatever it was', newPassword });
+    expect(response.status).toBe(401);
+  });
+
+  it('changes the password, keeps this session and ends every other one', async () => {
+    const account = await signedUp();
+    const other = await signedInAgain(account);
+    const response = await change({ currentPassword: account.password, newPassword }, account.cookie);
+    expect(response.status).toBe(204);
+    expect(response.headers.get('cache-control')).toBe('private, no-store');
+    expect((await readMe(account.cookie)).status).toBe(200);
+    expect((await readMe(other)).status).toBe(401);
+    const withOld = await post('/api/v1/auth/sign-in', account);
+    expect(withOld.status).toBe(401);
+    expect((await post('/api/v1/auth/sign-in', { email: account.email, password: newPassword })).status).toBe(
+      200,
+    );
+  });
+
+  it('refuses a wrong current password with 403 and changes nothing', async () => {
+    const account = await signedUp();
+    const other = await signedInAgain(account);
+    const response = await change({ currentPassword: 'not the password', newPassword }, account.cookie);
+    expect(response.status).toBe(403);
+    expect(await response.json()).toMatchObject({
+      statusCode: 403,
+      message: 'Your current password is wrong',
+    });
+    expect((await readMe(other)).status).toBe(200);
+    expect((await post('/api/v1/auth/sign-in', account)).status).toBe(200);
+  });
+
+  it.each([
+    ['a short new password', { newPassword: 'short' }, 'newPassword'],
+    ['a 1 MB new password', { newPassword: 'x'.repeat(1_000_000) }, 'newPassword'],
+    ['no current password', { currentPassword: '' }, 'currentPassword'],
+  ])('rejects %s with 422', async (_case, change_, field) => {
+    const account = await signedUp();
+    const response = await change(
+      { currentPassword: account.password, newPassword, ...change_ },
+      account.cookie,
+    );
+    expect(response.status).toBe(422);
+    expect(await response.json()).toContainEqual(expect.objectContaining({ path: [field] }));
+  });
+
+  it('answers 429 after 5 wrong current passwords, and counts the refused ones nowhere', async () => {
+    const account = await signedUp();
+    const wrong = { currentPassword: 'not the password', newPassword };
+    for (let attempt = 1; attempt <= 5; attempt++)
+      expect((await change(wrong, account.cookie)).status).toBe(403);
+    const refused = await change(wrong, account.cookie);
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get('ratelimit-policy')).toBe('"password-change";q=5;w=900');
+    expect((await change({ ...wrong, currentPassword: account.password }, account.cookie)).status).toBe(429);
+  });
+});
+
+/** Every spelling of "go to evil.example" a `next` may try: each resolves, on this site, to `//evil.example`. */
+const openRedirects = [
+  '/.//evil.example',
+  '/..//evil.example',
+  '/%2e//evil.example',
+  '/%2E%2E//evil.example',
+  '/./\\evil.example',
+  '/a/..//evil.example',
+  '//evil.example',
+  '/\\evil.example',
+  'https://evil.example/account',
+];
+
+/** Posts the sign-in page's form to its server action, as a plain form (`html`) or as the hydrated `FormAction` does. */
+const postSignInForm = (fields: Record<string, string>, html: boolean) =>
+  fetch(`${baseUrl}/api/_analog/pages/sign-in`, {
+    method: 'POST',
+    redirect: 'manual',
+    body: new URLSearchParams(fields),
+    headers: { origin: new URL(baseUrl).origin, accept: html ? 'text/html' : 'application/json' },
+  });
+
+describe('PAGE /sign-in', () => {
+  for (const html of [true, false]) {
+    const how = html ? 'a plain form post' : 'the hydrated form';
+    it.each(openRedirects)(`sends ${how} with next=%s to /, signed in`, async (next) => {
+      const { email, password } = await signedUp();
+      const response = await postSignInForm({ email, password, next }, html);
+      expect(response.status).toBe(303);
+      expect(response.headers.get('location')).toBe('/');
+      expect(sessionCookie(response)).not.toBe('');
+    });
+  }
+
+  it('follows a next that is a path on this site', async () => {
+    const { email, password } = await signedUp();
+    const response = await postSignInForm({ email, password, next: '/account?tab=name#top' }, true);
+    expect(response.headers.get('location')).toBe('/account?tab=name#top');
+  });
+
+  it('sends a refused plain form post back with codes, not messages, in the query', async () => {
+    const response = await postSignInForm(
+      { email: `${crypto.randomUUID()}@example.com`, password: 'x' },
+      true,
+    );
+    expect(response.status).toBe(303);
+    expect(response.headers.get('location')).toBe('/sign-in?error.form=wrong-credentials');
+  });
+
+  it('sends field errors back as codes too, whatever the validator calls them', async () => {
+    const response = await fetch(`${baseUrl}/api/_analog/pages/sign-up`, {
+      method: 'POST',
+      redirect: 'manual',
+      body: new URLSearchParams({ email: 'not-an-email', name: 'Ada', password: 'short', next: '/account' }),
+      headers: { origin: new URL(baseUrl).origin, accept: 'text/html' },
+    });
+    expect(response.headers.get('location')).toBe(
+      '/sign-up?error.email=email-invalid&error.password=password-short&next=%2Faccount',
+    );
+  });
+
+  it.each(['/sign-in', '/sign-up'])(
+    'shows only messages from its list on %s, never text from the query',
+    async (page) => {
+      const spoofed = await (
+        await fetch(`${baseUrl}${page}?error.form=Your%20account%20is%20suspended`)
+      ).text();
+      expect(spoofed).not.toMatch(/role="alert"/);
+      expect(spoofed).not.toMatch(/<p[^>]*>Your account is suspended/);
+      const known = await (await fetch(`${baseUrl}${page}?error.form=too-many-attempts`)).text();
+      expect(known).toMatch(/role="alert"[^>]*>Too many attempts\. Wait a few minutes, then try again\.</);
+    },
+  );
+});
+
+describe('PAGE /account', () => {
+  it('is served with Cache-Control: private, no-store', async () => {
+    const { cookie } = await signedUp();
+    const response = await fetch(`${baseUrl}/account`, { headers: { cookie } });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('cache-control')).toBe('private, no-store');
+  });
+
+  it('signs out everywhere from a plain form post', async () => {
+    const account = await signedUp();
+    const second = await signedInAgain(account);
+    const response = await fetch(`${baseUrl}/api/_analog/pages/account`, {
+      method: 'POST',
+      redirect: 'manual',
+      body: new URLSearchParams({ intent: 'sign-out-everywhere' }),
+      headers: { origin: new URL(baseUrl).origin, accept: 'text/html', cookie: account.cookie },
+    });
+    expect(response.status).toBe(303);
+    expect(response.headers.get('location')).toBe('/sign-in');
+    expect((await readMe(account.cookie)).status).toBe(401);
+    expect((await readMe(second)).status).toBe(401);
   });
 });

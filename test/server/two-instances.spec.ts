@@ -85,6 +85,15 @@ describe('two servers sharing one PostgreSQL (DATABASE_URL)', () => {
     expect((await postJson(other.url, '/api/v1/auth/sign-in', account)).status).toBe(429);
   });
 
+  it('ends a session on both at once when it signs out on one, though both verified its cookie', async () => {
+    const [one, other] = servers;
+    const cookie = sessionCookie(await postJson(one.url, '/api/v1/auth/sign-up', newAccount()));
+    const readMe = (server: RunningServer) => fetch(`${server.url}/api/v1/me`, { headers: { cookie } });
+    expect([(await readMe(one)).status, (await readMe(other)).status]).toEqual([200, 200]);
+    expect((await postJson(one.url, '/api/v1/auth/sign-out', {}, { cookie })).status).toBe(204);
+    expect([(await readMe(one)).status, (await readMe(other)).status]).toEqual([401, 401]);
+  });
+
   it('accepts on one the session cookie the other set', async () => {
     const [one, other] = servers;
     const account = newAccount('Shared');

@@ -55,7 +55,8 @@ export function contractChecker(document: OpenApiDocument) {
   /** The problems with one response: empty when it is documented and its JSON body matches. */
   return function check({ method, path, status, contentType, body }: SeenResponse): string[] {
     const pathname = path.split('?')[0];
-    if (!pathname.startsWith('/api/')) return [];
+    // Analog's own endpoints under `/api/_analog/` (page loaders and form actions) are no part of the API.
+    if (!pathname.startsWith('/api/') || pathname.startsWith('/api/_analog/')) return [];
     const where = `${method} ${pathname} → ${status}`;
     // h3 1.x decodes the path before routing and cuts it at a decoded `?`, without a trailing slash.
     const routed = pathname.replace(/%3f.*$/i, '').replace(/(.)\/$/, '$1');

@@ -4,6 +4,7 @@ import { ActivatedRoute, RouterLink } from '@angular/router';
 import { FormAction, injectRouteEndpointURL } from '@analogjs/router';
 
 import { formActionState } from '../shared/form-action-state';
+import { accountQueryErrors } from './account-errors';
 
 /**
  * The sign-in and sign-up form. It posts to its page's server action: hydrated through
@@ -20,7 +21,11 @@ export class CredentialsForm {
 
   private readonly route = inject(ActivatedRoute);
   private readonly query = toSignal(this.route.queryParamMap, { requireSync: true });
-  protected readonly form = formActionState(this.query, 'Could not reach the server. Please try again.');
+  protected readonly form = formActionState(
+    this.query,
+    'Could not reach the server. Please try again.',
+    accountQueryErrors,
+  );
 
   protected readonly endpoint = injectRouteEndpointURL(this.route.snapshot).pathname;
   /** Checked again by the server action: only a path on this site is followed. */

@@ -1,11 +1,14 @@
 /** Protected page: `account.server.ts` loads `/api/v1/me`; without a session the page sends you to sign in. */
 // PAGE /account
-import { ChangeDetectionStrategy, Component, computed, inject, signal } from '@angular/core';
+import { isPlatformServer } from '@angular/common';
+import { ChangeDetectionStrategy, Component, PLATFORM_ID, computed, inject, signal } from '@angular/core';
 import { toSignal } from '@angular/core/rxjs-interop';
 import { ActivatedRoute } from '@angular/router';
 import { FormAction, type RouteMeta, injectLoad, injectRouteEndpointURL } from '@analogjs/router';
+import { injectResponse } from '@analogjs/router/tokens';
 
-import { type FieldErrors, issuesToFieldErrors, queryFieldErrors } from '../shared/form-errors';
+import { accountQueryErrors } from '../account/account-errors';
+import { type FieldErrors, issuesToFieldErrors } from '../shared/form-errors';
 import { followRedirect } from '../shared/follow-redirect';
 import type { load } from './account.server';
 
@@ -25,6 +28,9 @@ type Account = { id: number; name: string; email: string };
       </p>
       @if (errors()['form']; as message) {
         <p class="error" role="alert">{{ message }}</p>
+      }
+      @if (passwordChanged()) {
+        <p role="status">Password changed. Every other session of your account has ended.</p>
       }
       <form
         method="post"
@@ -49,9 +55,57 @@ type Account = { id: number; name: string; email: string };
         </div>
         <button type="submit">Save name</button>
       </form>
+
+      <h2>Password</h2>
+      <form
+        #passwordForm
+        method="post"
+        [attr.action]="endpoint"
+        (onSuccess)="passwordForm.reset(); changedNow.set(true); errorsShown.set({})"
+        (onError)="changedNow.set(false); errorsShown.set(toErrors($event))"
+        novalidate
+      >
+        <input type="hidden" name="intent" value="change-password" />
+        <input type="hidden" name="email" autocomplete="username" [value]="account.email" />
+        <div class="field">
+          <label for="account-current-password">Current password</label>
+          <input
+            id="account-current-password"
+            name="currentPassword"
+            type="password"
+            autocomplete="current-password"
+            [attr.aria-invalid]="errors()['currentPassword'] ? true : null"
+            [attr.aria-describedby]="errors()['currentPassword'] ? 'account-current-password-error' : null"
+          />
+          @if (errors()['currentPassword']; as message) {
+            <p id="account-current-password-error" class="error">{{ message }}</p>
+          }
+        </div>
+        <div class="field">
+          <label for="account-new-password">New password</label>
+          <input
+            id="account-new-password"
+            name="newPassword"
+            type="password"
+            autocomplete="new-password"
+            [attr.aria-invalid]="errors()['newPassword'] ? true : null"
+            [attr.aria-describedby]="errors()['newPassword'] ? 'account-new-password-error' : null"
+          />
+          @if (errors()['newPassword']; as message) {
+            <p id="account-new-password-error" class="error">{{ message }}</p>
+          }
+        </div>
+        <button type="submit">Change password</button>
+      </form>
+
+      <h2>Sessions</h2>
       <form method="post" [attr.action]="endpoint">
         <input type="hidden" name="intent" value="sign-out" />
         <button type="submit">Sign out</button>
+      </form>
+      <form method="post" [attr.action]="endpoint">
+        <input type="hidden" name="intent" value="sign-out-everywhere" />
+        <button type="submit">Sign out everywhere</button>
       </form>
     }
   `,
@@ -66,10 +120,18 @@ export default class AccountPage {
   protected readonly renamed = signal<Account | undefined>(undefined);
   protected readonly account = computed(() => this.renamed() ?? this.data().account);
   protected readonly errorsShown = signal<FieldErrors | undefined>(undefined);
-  protected readonly errors = computed(() => this.errorsShown() ?? queryFieldErrors(this.query()));
+  protected readonly errors = computed(() => this.errorsShown() ?? accountQueryErrors(this.query()));
   protected readonly toErrors = issuesToFieldErrors;
+  /** A hydrated change answered; a plain form post comes back with `?changed=password`. */
+  protected readonly changedNow = signal<boolean | undefined>(undefined);
+  protected readonly passwordChanged = computed(
+    () => this.changedNow() ?? this.query().get('changed') === 'password',
+  );
 
   constructor() {
+    // The page shows this user's account: no shared cache may keep it.
+    if (isPlatformServer(inject(PLATFORM_ID)))
+      injectResponse()?.setHeader('cache-control', 'private, no-store');
     const target = this.data().redirect;
     if (target) followRedirect(target);
   }

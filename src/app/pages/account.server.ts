@@ -1,14 +1,24 @@
 import type { PageServerLoad } from '@analogjs/router';
 import { type PageServerAction, json, redirect } from '@analogjs/router/server/actions';
+import { setResponseHeader } from 'h3';
 import type { $Fetch } from 'nitropack';
-
-import { accountFormAction, readForm } from '../../server/lib/account-forms';
-import { displayName, renameAccount } from '../../server/lib/accounts';
-import { requireUser } from '../../server/lib/auth';
-import { isBrowserFormPost } from '../../server/lib/browser-forms';
-import { endSession } from '../../server/lib/sessions';
-import { ApiError, loaderApi } from '../shared/api-client';
 import { z } from 'zod';
+
+import {
+  accountFormAction,
+  changePassword,
+  currentSession,
+  displayName,
+  endAllSessions,
+  endSession,
+  passwordChangeInput,
+  readForm,
+  renameAccount,
+  requireSession,
+  requireUser,
+} from '../../server/lib/auth';
+import { isBrowserFormPost } from '../../server/lib/browser-forms';
+import { ApiError, loaderApi } from '../shared/api-client';
 
 /** Where a visitor without a session goes: sign-in, and back here afterwards. */
 const signIn = '/sign-in?next=%2Faccount';
@@ -16,9 +26,10 @@ const signIn = '/sign-in?next=%2Faccount';
 /**
  * Reads `GET /api/v1/me` through the request's own `$fetch`, which forwards its cookie. Without
  * a session the answer is `redirect`, which the page follows: 302 on the server, a navigation in
- * the browser.
+ * the browser. The answer is this user's alone: no cache may keep it.
  */
 export const load = async ({ event }: PageServerLoad) => {
+  setResponseHeader(event, 'cache-control', 'private, no-store');
   try {
     return { account: await loaderApi(event.$fetch as $Fetch)('/api/v1/me'), redirect: null };
   } catch (error) {
@@ -27,15 +38,31 @@ export const load = async ({ event }: PageServerLoad) => {
   }
 };
 
-/** The page's two forms: `intent=sign-out` ends the session; otherwise the display name changes. */
+/**
+ * The page's forms, by `intent`: `sign-out` ends this session, `sign-out-everywhere` every
+ * session of the account, `change-password` checks the current password and ends the other
+ * sessions; without one, the display name changes.
+ */
 export const action = async ({ event }: PageServerAction) => {
   const form = await readForm(event);
+  const browser = isBrowserFormPost(event);
   if (form['intent'] === 'sign-out') {
-    endSession(event);
+    await endSession(event);
     return redirect('/sign-in', 303);
+  }
+  if (form['intent'] === 'sign-out-everywhere') {
+    const session = await currentSession(event);
+    if (session) await endAllSessions(event, session.account.id);
+    return redirect('/sign-in', 303);
+  }
+  if (form['intent'] === 'change-password') {
+    return accountFormAction(event, '/account', form, passwordChangeInput, async (input) => {
+      await changePassword(event, await requireSession(event), input);
+      return browser ? redirect('/account?changed=password', 303) : json({ changed: 'password' });
+    });
   }
   return accountFormAction(event, '/account', form, z.object({ name: displayName }), async ({ name }) => {
     const account = await renameAccount((await requireUser(event)).id, name);
-    return isBrowserFormPost(event) ? redirect('/account', 303) : json(account);
+    return browser ? redirect('/account', 303) : json(account);
   });
 };

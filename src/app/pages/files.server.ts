@@ -2,7 +2,7 @@ import type { PageServerLoad } from '@analogjs/router';
 import { type PageServerAction, redirect } from '@analogjs/router/server/actions';
 import type { $Fetch } from 'nitropack';
 
-import { readForm } from '../../server/lib/account-forms';
+import { readForm } from '../../server/lib/auth';
 import { deleteStoredFile, requireOwnFile } from '../../server/lib/uploads';
 import { ApiError, loaderApi } from '../shared/api-client';
 

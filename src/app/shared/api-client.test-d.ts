@@ -4,7 +4,7 @@ import { describe, expectTypeOf, it } from 'vitest';
 import type { Product } from '../../server/lib/products';
 import type { Todo } from '../../server/lib/todos';
 import type { User } from '../../server/lib/users';
-import type { Account } from '../../server/lib/accounts';
+import type { Account } from '../../server/lib/auth';
 import { type Api, type ApiMethod, type ApiPath, type ApiUrl, ApiValidationError } from './api-client';
 
 declare const api: Api;

@@ -10,14 +10,19 @@ export type FormState = 'submitting' | 'error' | 'redirect' | 'success' | 'navig
  * The state of a form posted to its page's server action through `FormAction`: whether it is
  * sending, and its field errors, from the last hydrated submit or else from a plain form post's
  * redirect back to the page (`query`). `failure` is shown when a submit fails without issues
- * (a 500, no network), which `FormAction` reports only as a bare `'error'`.
+ * (a 500, no network), which `FormAction` reports only as a bare `'error'`. `fromQuery` reads
+ * the query's errors (the account forms send codes there, see account/account-errors.ts).
  */
-export function formActionState(query: Signal<ParamMap>, failure: string) {
+export function formActionState(
+  query: Signal<ParamMap>,
+  failure: string,
+  fromQuery: (query: ParamMap) => FieldErrors = queryFieldErrors,
+) {
   const sending = signal(false);
   const submitted = signal<FieldErrors | undefined>(undefined);
   return {
     sending: sending.asReadonly(),
-    errors: computed(() => submitted() ?? queryFieldErrors(query())),
+    errors: computed(() => submitted() ?? fromQuery(query())),
     /** `(onError)`: the body of a failure marked `X-Analog-Errors`, here a 422's issues. */
     showIssues: (issues: unknown) => submitted.set(issuesToFieldErrors(issues)),
     /** `(state)`. */

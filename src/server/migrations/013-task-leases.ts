@@ -12,8 +12,7 @@ const generatedId: Record<Dialect, string> = {
  * Scheduled work that runs in one process at a time across the cluster (lib/housekeeping):
  * `task_leases` has one row per task, naming who holds it until when and the round (its start,
  * epoch ms) it last took, so a round runs once however many processes reach it; `task_runs`
- * keeps what each run did, for a week. The index lets the housekeeping task find expired
- * `rate_limits` rows without reading them all.
+ * keeps what each run did, for a week.
  */
 export default {
   version: 13,
@@ -35,6 +34,5 @@ export default {
       purged TEXT NOT NULL
     )`,
     'CREATE INDEX task_runs_finished_at ON task_runs (finished_at)',
-    'CREATE INDEX rate_limits_resets_at ON rate_limits (resets_at)',
   ],
 } satisfies Migration;

@@ -7,6 +7,7 @@ import todosVersion from './005-todos-version';
 import cacheEntries from './006-cache-entries';
 import reviews from './007-reviews';
 import files from './008-files';
+import sessions from './010-sessions';
 import fileOwners from './012-file-owners';
 import taskLeases from './013-task-leases';
 import webhookEvents from './014-webhook-events';
@@ -22,6 +23,7 @@ export const migrations: readonly Migration[] = [
   cacheEntries,
   reviews,
   files,
+  sessions,
   fileOwners,
   taskLeases,
   webhookEvents,

@@ -1,6 +1,6 @@
 import { defineNitroPlugin } from 'nitropack/runtime';
 
-import { adminEmails, unclaimedAdminEmails } from '../lib/auth/index';
+import { adminEmails, unclaimedAdminEmails } from '../lib/auth';
 
 /**
  * Reads `ADMIN_EMAILS` when the server starts: an entry that is not an email stops it at once with

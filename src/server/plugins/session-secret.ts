@@ -1,6 +1,6 @@
 import { defineNitroPlugin } from 'nitropack/runtime';
 
-import { sessionSecret } from '../lib/sessions';
+import { sessionSecret } from '../lib/auth';
 
 /**
  * Resolves the session secret when the server starts, so a production server without

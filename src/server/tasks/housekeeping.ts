@@ -1,6 +1,7 @@
 import { defineTask, useRuntimeConfig } from 'nitropack/runtime';
 
-import { type Purge, housekeep, purgeExpiredRateLimits, purgeOldTaskRuns } from '../lib/housekeeping';
+import { purgeRateLimits, purgeSessions } from '../lib/auth';
+import { type Purge, housekeep, purgeOldTaskRuns } from '../lib/housekeeping';
 import { purgeIdempotencyKeys } from '../lib/idempotency';
 import { purgeOrphanUploads } from '../lib/uploads';
 import { purgeWebhookEvents } from '../lib/webhooks';
@@ -10,7 +11,8 @@ import { purgeWebhookEvents } from '../lib/webhooks';
  * outlived its use and answers how many rows or files it removed. Adding a purge is one line.
  */
 const purges: Readonly<Record<string, Purge>> = {
-  'expired rate limits': purgeExpiredRateLimits,
+  'expired rate limits': (signal) => purgeRateLimits(Date.now(), signal),
+  'ended and expired sessions': () => purgeSessions(),
   'task runs over a week old': purgeOldTaskRuns,
   'expired idempotency keys': () => purgeIdempotencyKeys(),
   'webhook events over 30 days old': () => purgeWebhookEvents(),

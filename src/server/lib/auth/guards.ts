@@ -1,7 +1,7 @@
 import { type H3Event, createError } from 'h3';
 
-import type { Account } from '../accounts';
-import { requireUser } from '../auth';
+import type { Account } from './accounts';
+import { requireUser } from './sessions';
 import { isAdmin } from './roles';
 
 function forbidden(message: string): never {

@@ -7,4 +7,3 @@
 export { takeLease } from './lease';
 export { type Lease, type LeaseOptions, withLease } from './with-lease';
 export { type HousekeepingRun, type Purge, housekeep, purgeOldTaskRuns } from './run';
-export { purgeExpiredRateLimits } from './rate-limits';

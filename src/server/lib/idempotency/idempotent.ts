@@ -11,7 +11,7 @@ import { useRuntimeConfig } from 'nitropack/runtime';
 import { randomUUID } from 'node:crypto';
 
 import { clientAddress } from '../../../modules/security/runtime';
-import { sessionUserId } from '../sessions';
+import { sessionUserId } from '../auth';
 import { digestBody, requestFingerprint } from './fingerprint';
 import { parseIdempotencyKey } from './key';
 import { type KeyRecord, claimKey, findKey, releaseKey, storeResponse } from './store';

@@ -3,7 +3,7 @@ import { useRuntimeConfig } from 'nitropack/runtime';
 import { z } from 'zod';
 
 import { useDatabase } from '../database';
-import type { AttemptPolicy } from '../rate-limit';
+import type { AttemptPolicy } from '../auth';
 
 const positive = z.coerce.number().int().positive();
 

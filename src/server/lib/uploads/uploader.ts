@@ -1,8 +1,6 @@
 import type { H3Event } from 'h3';
 
-import type { Account } from '../accounts';
-import { requireUser } from '../auth';
-import { countAttempt } from '../rate-limit';
+import { type Account, countAttempt, requireUser } from '../auth';
 import { uploadRateLimit } from './quota';
 import { endUnreadBody } from './receive';
 

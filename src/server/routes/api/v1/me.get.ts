@@ -1,4 +1,4 @@
-/** Protected read: the `requireUser` guard answers 401 without a valid session, else the account. */
+/** Protected read: the `requireUser` guard answers 401 without a live session, else the account, never cached. */
 // GET /api/v1/me
 import { defineEventHandler } from 'h3';
 
@@ -9,9 +9,9 @@ defineRouteMeta({
   openAPI: {
     security: [{ session: [] }],
     'x-access': 'signed-in',
-    'x-limits': "None needed: it reads the caller's own account.",
+    'x-limits': 'No body; one indexed read per request.',
     responses: {
-      200: { description: 'The signed-in account.' },
+      200: { description: 'The signed-in account (`Cache-Control: private, no-store`).' },
       401: { description: 'No valid session.' },
     },
   },

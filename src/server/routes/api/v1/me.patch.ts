@@ -3,15 +3,14 @@
 import { defineServerRoute } from '@analogjs/router/server/actions';
 import { z } from 'zod';
 
-import { accountOutput, displayName, renameAccount } from '../../../lib/accounts';
-import { requireUser } from '../../../lib/auth';
+import { accountOutput, displayName, renameAccount, requireUser } from '../../../lib/auth';
 import { defineRouteMeta } from 'nitropack/runtime';
 
 defineRouteMeta({
   openAPI: {
     security: [{ session: [] }],
     'x-access': 'signed-in',
-    'x-limits': "Body ≤ 1 MiB, name ≤ 100 characters; only the caller's own account.",
+    'x-limits': 'Name ≤ 100 characters; changes only the caller’s own account.',
     responses: {
       200: { description: 'The account, renamed.' },
       401: { description: 'No valid session.' },

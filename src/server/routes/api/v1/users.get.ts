@@ -3,7 +3,7 @@
 import { defineEventHandler } from 'h3';
 import { defineRouteMeta } from 'nitropack/runtime';
 
-import { requireAdmin } from '../../../lib/auth/index';
+import { requireAdmin } from '../../../lib/auth';
 import { useDatabase } from '../../../lib/database';
 import type { User } from '../../../lib/users';
 

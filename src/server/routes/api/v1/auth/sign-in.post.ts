@@ -1,20 +1,22 @@
-/** Rate-limited sign-in: a wrong email or password is the same 401; the 6th failure in 15 minutes is a 429. */
+/** Rate-limited sign-in: a wrong email or password is the same 401; limits per address and pair answer 429, an account only slows down. */
 // POST /api/v1/auth/sign-in
 import { defineServerRoute } from '@analogjs/router/server/actions';
 
-import { accountOutput, signInInput } from '../../../../lib/accounts';
-import { signIn } from '../../../../lib/auth';
+import { accountOutput, signIn, signInInput } from '../../../../lib/auth';
 import { defineRouteMeta } from 'nitropack/runtime';
 
 defineRouteMeta({
   openAPI: {
     security: [],
     'x-access': 'anyone',
-    'x-limits': 'Body ≤ 1 MiB, password ≤ 128 characters; 5 failures per 15 min per address and per email.',
+    'x-limits':
+      'Password ≤ 128 characters; 20 failures per 15 min per address, 5 per account and address; an account slows down after 5 failures.',
     responses: {
       200: { description: 'Signed in: the account, and a new session cookie.' },
       401: { description: 'Wrong email or password (the same answer for both).' },
-      429: { description: 'Too many failed attempts from this address or for this account.' },
+      429: {
+        description: 'Too many failed attempts from this address, or for this account from this address.',
+      },
     },
   },
 });

@@ -3,8 +3,7 @@
 import { defineServerRoute } from '@analogjs/router/server/actions';
 import { setResponseStatus } from 'h3';
 
-import { accountOutput, signUpInput } from '../../../../lib/accounts';
-import { signUp } from '../../../../lib/auth';
+import { accountOutput, signUp, signUpInput } from '../../../../lib/auth';
 import { defineRouteMeta } from 'nitropack/runtime';
 
 defineRouteMeta({
@@ -12,11 +11,13 @@ defineRouteMeta({
     security: [],
     'x-access': 'anyone',
     'x-limits':
-      'Body ≤ 1 MiB, password ≤ 128 characters; 5 sign-ups with a taken email per 15 min per address and per email.',
+      'Password ≤ 128 characters; 10 new accounts per hour per address; 5 taken emails per 15 min per address and per email.',
     responses: {
       201: { description: 'The new account, signed in.' },
       409: { description: 'The email has an account already.' },
-      429: { description: 'Too many attempts from this address.' },
+      429: {
+        description: 'Too many new accounts or taken emails from this address, or attempts on this email.',
+      },
     },
   },
 });

@@ -3,7 +3,7 @@
 import { defineEventHandler, sendNoContent } from 'h3';
 import { defineRouteMeta } from 'nitropack/runtime';
 
-import { requireOwnerOrAdmin } from '../../../../lib/auth/index';
+import { requireOwnerOrAdmin } from '../../../../lib/auth';
 import { deleteUser, requireUserId } from '../../../../lib/users';
 
 defineRouteMeta({

@@ -4,8 +4,7 @@ import { defineApiRoute } from '@analogjs/router/server/actions';
 import { defineRouteMeta } from 'nitropack/runtime';
 import { z } from 'zod';
 
-import { displayName } from '../../../../lib/accounts';
-import { requireOwnerOrAdmin } from '../../../../lib/auth/index';
+import { displayName, requireOwnerOrAdmin } from '../../../../lib/auth';
 import { updateUser } from '../../../../lib/users';
 
 defineRouteMeta({

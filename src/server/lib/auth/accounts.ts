@@ -1,24 +1,25 @@
 import { createError } from 'h3';
 import { z } from 'zod';
 
-import { useDatabase } from './database';
-import { databaseHttpError } from './database-errors';
+import { useDatabase } from '../database';
+import { databaseHttpError } from '../database-errors';
+import { accountMessages } from './messages';
 
-const noNul = [/^[^\0]*$/, 'Remove the NUL character'] as const;
+const noNul = [/^[^\0]*$/, accountMessages['nul-character']] as const;
 
 /** An email as accounts store it: trimmed and lower-cased, so one address is one account. */
 export const accountEmail = z
   .string()
   .trim()
   .toLowerCase()
-  .pipe(z.email('Enter a valid email address').max(254, 'Enter a valid email address'));
+  .pipe(z.email(accountMessages['email-invalid']).max(254, accountMessages['email-invalid']));
 
 /** The name a user shows, like every user's name: 1 to 100 characters. */
 export const displayName = z
   .string()
   .trim()
-  .min(1, 'Enter a name')
-  .max(100, 'Keep it under 100 characters')
+  .min(1, accountMessages['name-missing'])
+  .max(100, accountMessages['name-long'])
   .regex(...noNul);
 
 /**
@@ -27,16 +28,24 @@ export const displayName = z
  */
 export const newPassword = z
   .string()
-  .min(8, 'Use at least 8 characters')
-  .max(128, 'Use at most 128 characters')
+  .min(8, accountMessages['password-short'])
+  .max(128, accountMessages['password-long'])
   .regex(...noNul);
 
+/** A password as typed to prove who you are: only the cap, since the rules for new ones may change. */
+export const currentPassword = z
+  .string()
+  .min(1, accountMessages['password-missing'])
+  .max(128, accountMessages['password-long']);
+
 export const signUpInput = z.object({ email: accountEmail, name: displayName, password: newPassword });
-/** Sign-in checks only the cap: the rules for new passwords may change, old ones must still work. */
 export const signInInput = z.object({
   email: accountEmail,
-  password: z.string().min(1, 'Enter your password').max(128, 'Use at most 128 characters'),
+  password: currentPassword,
 });
+
+/** A password change: the current password, checked, and a new one under the rules for new passwords. */
+export const passwordChangeInput = z.object({ currentPassword, newPassword });
 
 /** A user who can sign in, as the API answers with it: never the password hash. */
 export const accountOutput = z.object({ id: z.number().int(), name: z.string(), email: z.email() });
@@ -54,7 +63,11 @@ export async function createAccount(
     return rows[0];
   } catch (error) {
     if (databaseHttpError(error)?.statusCode !== 409) throw error;
-    throw createError({ statusCode: 409, statusMessage: 'Conflict', message: 'That email has an account' });
+    throw createError({
+      statusCode: 409,
+      statusMessage: 'Conflict',
+      message: accountMessages['email-taken'],
+    });
   }
 }
 
@@ -68,14 +81,6 @@ export async function findCredentials(
   return rows[0];
 }
 
-/** The account with this id, or `undefined` (also for a user without credentials). */
-export async function findAccount(id: number): Promise<Account | undefined> {
-  const db = await useDatabase();
-  const { rows } = await db.sql<{ rows: Account[] }>`
-    SELECT id, name, email FROM users WHERE id = ${id} AND email IS NOT NULL`;
-  return rows[0];
-}
-
 /** Changes an account's display name in one statement and answers it; a 404 if it is gone. */
 export async function renameAccount(id: number, name: string): Promise<Account> {
   const db = await useDatabase();
@@ -86,4 +91,18 @@ export async function renameAccount(id: number, name: string): Promise<Account> 
 
 function notFound(): never {
   throw createError({ statusCode: 404, statusMessage: 'Not Found', message: 'Account not found' });
+}
+
+/** The stored password hash of account `id`, or `undefined`. */
+export async function passwordHashOf(id: number): Promise<string | undefined> {
+  const db = await useDatabase();
+  const { rows } = await db.sql<{ rows: { passwordHash: string }[] }>`
+    SELECT password_hash AS "passwordHash" FROM users WHERE id = ${id} AND email IS NOT NULL`;
+  return rows[0]?.passwordHash;
+}
+
+/** Stores a new password hash for account `id`. */
+export async function setPasswordHash(id: number, passwordHash: string): Promise<void> {
+  const db = await useDatabase();
+  await db.sql`UPDATE users SET password_hash = ${passwordHash} WHERE id = ${id} AND email IS NOT NULL`;
 }

@@ -1,0 +1,175 @@
+import {
+  type H3Event,
+  type SessionConfig,
+  clearSession,
+  createError,
+  getCookie,
+  setResponseHeader,
+  unsealSession,
+  updateSession,
+} from 'h3';
+import { LRUCache } from 'lru-cache';
+import { useRuntimeConfig } from 'nitropack/runtime';
+import { randomBytes } from 'node:crypto';
+
+import { useDatabase } from '../database';
+import type { Account } from './accounts';
+import { isHttps } from '../../../modules/security/runtime';
+
+const cookieName = 'session';
+const maxAge = 60 * 60 * 24 * 7;
+
+/**
+ * The secret that seals session cookies: `SESSION_SECRET` (runtimeConfig `sessionSecret`), at
+ * least 32 characters. Production refuses to run without one; development generates one per
+ * start and says so, so sessions end when the dev server restarts.
+ */
+export function resolveSessionSecret(configured: unknown, dev: boolean): string {
+  const secret = String(configured ?? '');
+  if (secret.length >= 32) return secret;
+  if (!dev) throw new Error('SESSION_SECRET must be set to at least 32 characters in production');
+  console.warn(
+    '[sessions] SESSION_SECRET is not set: sessions are sealed with a generated secret until restart',
+  );
+  return randomBytes(32).toString('base64url');
+}
+
+let secret: string | undefined;
+
+/** The session secret, resolved once (src/server/plugins/session-secret.ts does it at start). */
+export function sessionSecret(): string {
+  secret ??= resolveSessionSecret(useRuntimeConfig()['sessionSecret'], Boolean(import.meta.dev));
+  return secret;
+}
+
+/** h3's sealed-cookie session: HttpOnly, SameSite=Lax, and Secure whenever the request came over HTTPS. */
+function sessionConfig(event: H3Event): SessionConfig {
+  return {
+    name: cookieName,
+    password: sessionSecret(),
+    maxAge,
+    sessionHeader: false,
+    cookie: { path: '/', httpOnly: true, sameSite: 'lax', secure: isHttps(event) },
+  };
+}
+
+/**
+ * Starts a new session for `userId`: a row in `sessions` under a new random id, and that id
+ * sealed in the cookie. Whatever session the request carried is replaced, never promoted (no
+ * session fixation). `event.context.sessions` is h3's own typed slot for the request's
+ * sessions; `updateSession` seals what it holds into the cookie.
+ */
+export async function startSession(event: H3Event, userId: number): Promise<void> {
+  const id = crypto.randomUUID();
+  const createdAt = Date.now();
+  const db = await useDatabase();
+  await db.sql`INSERT INTO sessions (id, user_id, created_at, expires_at)
+    VALUES (${id}, ${userId}, ${createdAt}, ${createdAt + maxAge * 1000})`;
+  event.context.sessions = { [cookieName]: { id, createdAt, data: {} } };
+  await updateSession(event, sessionConfig(event));
+}
+
+/**
+ * Cookies this process has unsealed, by their exact text, and the session id each carries, until
+ * the session's expiry. Unsealing is iron's PBKDF2, HMAC and AES-CBC through WebCrypto, about four
+ * fifths of a `GET /api/v1/me`; a hit is one map lookup. Only a cookie whose seal verified gets
+ * in, so filling it takes real sign-ins, and 10,000 of them are a few megabytes. The cache only
+ * says whose seal it is: whether the session still exists is asked of the database on every
+ * request (`currentSession`), so a session ended in any process ends here at once.
+ */
+const verifiedSeals = new LRUCache<string, string>({ max: 10_000 });
+
+/** Unseals a session cookie and remembers it until it expires; a tampered, foreign or expired one is `undefined`. */
+async function unsealSessionId(event: H3Event, sealed: string): Promise<string | undefined> {
+  const session = await unsealSession(event, sessionConfig(event), sealed).catch(() => undefined);
+  if (!session?.id || !session.createdAt) return undefined;
+  // h3 ends a session `maxAge` after its start; a ttl of 0 would mean "never" to the cache.
+  const ttl = session.createdAt + maxAge * 1000 - Date.now();
+  if (ttl > 0) verifiedSeals.set(sealed, session.id, { ttl });
+  return session.id;
+}
+
+/** The id sealed in the request's session cookie, or `undefined` for a missing, tampered or expired one. */
+async function cookieSessionId(event: H3Event): Promise<string | undefined> {
+  const sealed = getCookie(event, cookieName);
+  if (!sealed) return undefined;
+  return verifiedSeals.get(sealed) ?? unsealSessionId(event, sealed);
+}
+
+/** A session that exists on the server, and the account it signs in. */
+export interface CurrentSession {
+  id: string;
+  account: Account;
+}
+
+/**
+ * The request's session and its account, in one indexed read, or `undefined`: no cookie, a seal
+ * that does not verify, or a session that was ended (signed out, everywhere, or by a password
+ * change), expired, or whose account is gone. Reading one sets no cookie.
+ */
+export async function currentSession(event: H3Event): Promise<CurrentSession | undefined> {
+  const id = await cookieSessionId(event);
+  if (!id) return undefined;
+  const db = await useDatabase();
+  const { rows } = await db.sql<{ rows: Account[] }>`
+    SELECT users.id, users.name, users.email FROM sessions JOIN users ON users.id = sessions.user_id
+    WHERE sessions.id = ${id} AND sessions.expires_at > ${Date.now()} AND users.email IS NOT NULL`;
+  return rows[0] && { id, account: rows[0] };
+}
+
+/** The signed-in user's id, or `undefined`: for a route where a session is optional. */
+export async function sessionUserId(event: H3Event): Promise<number | undefined> {
+  return (await currentSession(event))?.account.id;
+}
+
+/** The request's session, or a 401 JSON error: the guard of every route that needs one. */
+export async function requireSession(event: H3Event): Promise<CurrentSession> {
+  const session = await currentSession(event);
+  if (!session)
+    throw createError({ statusCode: 401, statusMessage: 'Unauthorized', message: 'Sign in first' });
+  // Whatever this request answers is this user's alone: no shared cache may keep it.
+  setResponseHeader(event, 'cache-control', 'private, no-store');
+  return session;
+}
+
+/** The signed-in account, or a 401 JSON error: the guard of every protected route. */
+export async function requireUser(event: H3Event): Promise<Account> {
+  return (await requireSession(event)).account;
+}
+
+/** Empties the session cookie and expires it at once. */
+function clearSessionCookie(event: H3Event): void {
+  const config = sessionConfig(event);
+  clearSession(event, { ...config, cookie: { ...config.cookie, maxAge: 0 } });
+}
+
+/** Ends the request's session on the server, so a copy of its cookie stops working too, and clears the cookie. */
+export async function endSession(event: H3Event): Promise<void> {
+  const id = await cookieSessionId(event);
+  if (id) await (await useDatabase()).sql`DELETE FROM sessions WHERE id = ${id}`;
+  clearSessionCookie(event);
+}
+
+/** Ends every session of `userId` but `keep` (the one changing the password), in every process. */
+export async function endOtherSessions(userId: number, keep: string): Promise<void> {
+  const db = await useDatabase();
+  await db.sql`DELETE FROM sessions WHERE user_id = ${userId} AND id <> ${keep}`;
+}
+
+/** Signs the request's user out everywhere: every session of theirs ends, this one too. */
+export async function endAllSessions(event: H3Event, userId: number): Promise<void> {
+  const db = await useDatabase();
+  await db.sql`DELETE FROM sessions WHERE user_id = ${userId}`;
+  clearSessionCookie(event);
+}
+
+/**
+ * Deletes the sessions that expired by `now` (an account's deletion takes its sessions with it,
+ * see migrations/010-sessions.ts). For the housekeeping task; answers how many rows went.
+ */
+export async function purgeSessions(now = Date.now()): Promise<number> {
+  const db = await useDatabase();
+  const { rows } = await db.sql<{ rows: { id: string }[] }>`
+    DELETE FROM sessions WHERE expires_at <= ${now} RETURNING id`;
+  return rows.length;
+}

@@ -1,0 +1,155 @@
+import { type H3Event, createError } from 'h3';
+import { useRuntimeConfig } from 'nitropack/runtime';
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { z } from 'zod';
+
+import {
+  type Account,
+  type passwordChangeInput,
+  type signInInput,
+  type signUpInput,
+  createAccount,
+  findCredentials,
+  passwordHashOf,
+  setPasswordHash,
+} from './accounts';
+import { accountMessages } from './messages';
+import { hashPassword, verifyPassword } from './passwords';
+import { type AttemptPolicy, countOnly, takeAttempt } from './rate-limit';
+import { type CurrentSession, endOtherSessions, startSession } from './sessions';
+import { clientAddress } from '../../../modules/security/runtime';
+
+const fifteenMinutes = 15 * 60;
+
+/** 20 failed sign-ins per 15 minutes from one address, whatever the accounts (password spraying). */
+export const signInAddressPolicy: AttemptPolicy = {
+  name: 'sign-in',
+  limit: 20,
+  windowSeconds: fifteenMinutes,
+};
+/** 5 failed sign-ins per 15 minutes for one account from one address (guessing one password). */
+export const signInPairPolicy: AttemptPolicy = {
+  name: 'sign-in-pair',
+  limit: 5,
+  windowSeconds: fifteenMinutes,
+};
+/** An account's failed sign-ins from every address, counted, never refused: they slow it down. */
+export const signInAccountPolicy: AttemptPolicy = {
+  name: 'sign-in-account',
+  limit: countOnly,
+  windowSeconds: fifteenMinutes,
+};
+
+/** Failures an account takes from all addresses together before its sign-ins slow down. */
+const freeAccountFailures = 5;
+/** The wait before checking a password, once an account has had more failures: it doubles up to the cap. */
+const firstDelayMs = 500;
+const maxDelayMs = 8_000;
+
+/**
+ * How long a sign-in to an account with `failures` recent failures (from any address) waits
+ * before its password is checked: nothing for the first 5, then 0.5 s, doubling to 8 s. Every
+ * attempt waits, the owner's right password too, so the wait slows a guesser spread over many
+ * addresses and can't be skipped by hanging up early; it never refuses anyone.
+ */
+export function accountDelayMs(failures: number): number {
+  if (failures < freeAccountFailures) return 0;
+  return Math.min(firstDelayMs * 2 ** (failures - freeAccountFailures), maxDelayMs);
+}
+
+/** 5 failed sign-ups (an email that has an account) per 15 minutes, per client address and per email. */
+export const signUpPolicy: AttemptPolicy = { name: 'sign-up', limit: 5, windowSeconds: fifteenMinutes };
+
+/** New accounts per address per hour: `SIGN_UPS_PER_HOUR` (runtimeConfig `signUpsPerHour`), default 10. */
+export const createdAccountsPolicy = (): AttemptPolicy => ({
+  name: 'sign-up-created',
+  limit: Number(useRuntimeConfig()['signUpsPerHour'] ?? 10),
+  windowSeconds: 60 * 60,
+});
+
+/**
+ * Creates an account and signs it in. A taken email is a 409 that counts against the failure
+ * limit; a new account counts against its address's hourly allowance of new accounts.
+ */
+export async function signUp(event: H3Event, input: z.output<typeof signUpInput>): Promise<Account> {
+  const created = createdAccountsPolicy();
+  const address = `address:${clientAddress(event)}`;
+  const attempt = await takeAttempt(event, [
+    { policy: signUpPolicy, key: address },
+    { policy: signUpPolicy, key: `account:${input.email}` },
+    { policy: created, key: address },
+  ]);
+  const account = await createAccount(input, await hashPassword(input.password)).catch(
+    async (error: unknown) => {
+      await attempt.refund(created);
+      throw error;
+    },
+  );
+  await attempt.refund(signUpPolicy);
+  await startSession(event, account.id);
+  return account;
+}
+
+/**
+ * Checks the credentials and starts a new session. Limits, per OWASP's advice against lockout:
+ * an address and an (account, address) pair are refused with 429 past their limits, an account
+ * is only slowed down (`accountDelayMs`), so an attacker can't lock its owner out, and attempts
+ * that were refused count nowhere. An unknown email and a wrong password answer the same 401
+ * after the same work (a hash either way), so neither reveals an account.
+ */
+export async function signIn(
+  event: H3Event,
+  { email, password }: z.output<typeof signInInput>,
+): Promise<Account> {
+  const address = clientAddress(event);
+  const attempt = await takeAttempt(event, [
+    { policy: signInAddressPolicy, key: `address:${address}` },
+    { policy: signInPairPolicy, key: `account:${email}:address:${address}` },
+    { policy: signInAccountPolicy, key: `account:${email}` },
+  ]);
+  const delay = accountDelayMs(attempt.hits[2] - 1);
+  if (delay) await sleep(delay);
+  const found = await findCredentials(email);
+  const valid = await verifyPassword(password, found?.passwordHash);
+  if (!found || !valid) {
+    throw createError({
+      statusCode: 401,
+      statusMessage: 'Unauthorized',
+      message: accountMessages['wrong-credentials'],
+    });
+  }
+  await attempt.refund();
+  await startSession(event, found.id);
+  return { id: found.id, name: found.name, email: found.email };
+}
+
+/** 5 wrong current passwords per 15 minutes per account, on the password change. */
+export const passwordChangePolicy: AttemptPolicy = {
+  name: 'password-change',
+  limit: 5,
+  windowSeconds: fifteenMinutes,
+};
+
+/**
+ * Changes the signed-in user's password: the current one must match (403 otherwise, counted
+ * against `passwordChangePolicy`), the new one is hashed, and every OTHER session of the account
+ * ends, in every process; `session`, the one that asked, stays signed in.
+ */
+export async function changePassword(
+  event: H3Event,
+  session: CurrentSession,
+  { currentPassword, newPassword }: z.output<typeof passwordChangeInput>,
+): Promise<void> {
+  const { id } = session.account;
+  const attempt = await takeAttempt(event, [{ policy: passwordChangePolicy, key: `account:${id}` }]);
+  if (!(await verifyPassword(currentPassword, await passwordHashOf(id)))) {
+    throw createError({
+      statusCode: 403,
+      statusMessage: 'Forbidden',
+      message: accountMessages['wrong-password'],
+    });
+  }
+  await attempt.refund();
+  await setPasswordHash(id, await hashPassword(newPassword));
+  await endOtherSessions(id, session.id);
+}

@@ -1,0 +1,31 @@
+/** Password change: the current password proves it is you; the new one is hashed, and every other session ends. */
+// PUT /api/v1/auth/password
+import { defineServerRoute } from '@analogjs/router/server/actions';
+import { sendNoContent } from 'h3';
+
+import { changePassword, passwordChangeInput, requireSession } from '../../../../lib/auth';
+import { defineRouteMeta } from 'nitropack/runtime';
+
+defineRouteMeta({
+  openAPI: {
+    security: [{ session: [] }],
+    'x-access': 'signed-in',
+    'x-limits': 'Passwords ≤ 128 characters; 5 wrong current passwords per 15 min per account.',
+    responses: {
+      204: { description: 'Changed: every other session of the account has ended, this one stays.' },
+      401: { description: 'No valid session.' },
+      403: { description: 'The current password is wrong.' },
+      429: { description: 'Too many wrong current passwords for this account.' },
+    },
+  },
+});
+
+export const route = defineServerRoute({
+  body: passwordChangeInput,
+  handler: async ({ body, event }) => {
+    await changePassword(event, await requireSession(event), body);
+    return sendNoContent(event);
+  },
+});
+
+export default route;
