@@ -12,6 +12,7 @@ import fileOwners from './012-file-owners';
 import taskLeases from './013-task-leases';
 import webhookEvents from './014-webhook-events';
 import idempotencyKeys from './015-idempotency-keys';
+import cacheTombstones from './016-cache-tombstones';
 
 /** Every migration, oldest first. A new one is a new file with the next version, listed here. */
 export const migrations: readonly Migration[] = [
@@ -28,4 +29,5 @@ export const migrations: readonly Migration[] = [
   taskLeases,
   webhookEvents,
   idempotencyKeys,
+  cacheTombstones,
 ];

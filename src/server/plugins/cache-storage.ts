@@ -1,6 +1,7 @@
 import { defineNitroPlugin, useStorage } from 'nitropack/runtime';
 
 import { databaseCacheDriver } from '../lib/cache-storage';
+import { useDatabase } from '../lib/database';
 
 /**
  * Puts Nitro's `cache:` mount (cached handlers, `swr` route rules) in the SQL database, shared by
@@ -9,5 +10,5 @@ import { databaseCacheDriver } from '../lib/cache-storage';
  */
 export default defineNitroPlugin(() => {
   const storage = useStorage();
-  if (storage.getMount('cache:').base !== 'cache:') storage.mount('cache', databaseCacheDriver(undefined));
+  if (storage.getMount('cache:').base !== 'cache:') storage.mount('cache', databaseCacheDriver(useDatabase));
 });
