@@ -83,6 +83,8 @@ export default defineConfig({
           uploads: { maxFiles: 20, maxBytes: 50 * 1024 * 1024, rateLimit: 60, rateWindowSeconds: 600 },
           // Seals session cookies; production refuses to start without ≥ 32 characters (lib/sessions.ts).
           sessionSecret: '',
+          // Accounts that are admins, by email, comma-separated: ADMIN_EMAILS (lib/auth/roles.ts).
+          adminEmails: '',
           // New accounts per client address per hour (src/server/lib/auth/sign-in.ts, docs/sessions.md).
           signUpsPerHour: 10,
           // Origins allowed to read the public product routes cross-origin, comma-separated (lib/cors.ts).

@@ -14,6 +14,7 @@ import { promisify } from 'node:util';
 import {
   anchorEntry,
   appArgs,
+  benchAccount,
   ensureAnchorBuild,
   ensureBuild,
   ensurePlainBuild,
@@ -21,6 +22,7 @@ import {
   pinned,
   plainEntry,
   root,
+  signUpBenchAccount,
   startServer,
 } from './servers.mjs';
 import { buildForLine, nodeLine } from './node-line.mjs';
@@ -45,9 +47,6 @@ const browser = { 'accept-encoding': 'gzip, deflate, br, zstd' };
 const json = { 'content-type': 'application/json' };
 /** Where Analog's build serves a server function: an opaque hash of its file and export name. */
 const serverFnPath = (file, name) => `/_analog/fn/${deriveServerFnId(file, name)}`;
-
-/** The account the sign-in and `GET /api/v1/me` rows use. */
-const benchAccount = { email: 'bench@example.com', name: 'Bench', password: 'bench password 1' };
 
 /**
  * The validated PUT renames one of this many users, a different one each request: writes
@@ -110,7 +109,12 @@ const allRows = [
   { id: 'app entry script', server: 'app', path: '(entry script)', label: 'hashed, 59 kB' },
   { id: 'app favicon', server: 'app', path: '/favicon.svg', label: 'public file' },
   { id: 'app validated GET', server: 'app', path: '/api/v1/search?q=a' },
-  { ...rename, id: 'app validated PUT', server: 'app', label: `one SQL UPDATE over ${spreadRows} rows` },
+  {
+    ...rename,
+    id: 'app validated PUT',
+    server: 'app',
+    label: `admin's session read + one SQL UPDATE over ${spreadRows} rows`,
+  },
   { id: 'app todos', server: 'app', path: '/api/v1/todos?limit=20', label: 'keyset page of 20' },
   // `If-None-Match` is the page's current ETag, read after seeding (`conditional` below).
   { id: 'app todos 304', server: 'app', path: '/api/v1/todos?limit=20', status: 304, label: 'If-None-Match' },
@@ -437,12 +441,12 @@ async function hashCpuUs(count = 20) {
 }
 const hashUs = rows.some((row) => row.id === 'app sign-in') ? Math.round(await hashCpuUs()) : undefined;
 
-/** Users up to id `spreadRows` (the migration made three), for the PUT rows to rename. */
-async function seedUsers(url) {
-  for (let n = 4; n <= spreadRows; n += 1) {
+/** Users up to id `spreadRows` (the migration made three, the bench account one), for the PUT rows to rename. */
+async function seedUsers(url, cookie) {
+  for (let n = 5; n <= spreadRows; n += 1) {
     await fetch(`${url}/api/v1/users`, {
       method: 'POST',
-      headers: json,
+      headers: { ...json, cookie },
       body: JSON.stringify({ name: `User ${n}` }),
     });
   }
@@ -458,8 +462,7 @@ async function parallelUploads() {
     UPLOADS_MAX_FILES: '100',
     UPLOADS_MAX_BYTES: String(200 * 1024 * 1024),
   });
-  const signedUp = await signUp(server.url);
-  const cookie = signedUp.headers.getSetCookie()[0].split(';')[0];
+  const cookie = await signUpBenchAccount(server.url);
   const png = Buffer.from('89504e470d0a1a0a', 'hex');
   const image = new Blob([png, Buffer.alloc(5 * 1024 * 1024 - png.length)], { type: 'image/png' });
   const idleRssMb = server.rssMb();
@@ -562,17 +565,18 @@ for (const server of [
   servers.node24Pages,
 ])
   if (server) await seedTodos(server.url);
-for (const server of [servers.app, servers.twin, servers.quiet, servers.pg, servers.node24])
-  if (server) await seedUsers(server.url);
+// The bench account is each server's admin (ADMIN_EMAILS): `GET /api/v1/me` reads it, and the
+// users routes, which only an account's owner or an admin may write, are seeded and renamed with it.
+const sessions = {};
+for (const name of ['app', 'twin', 'quiet', 'pg', 'node24'])
+  if (servers[name]) sessions[name] = await signUpBenchAccount(servers[name].url);
+for (const name of ['app', 'twin', 'quiet', 'pg', 'node24'])
+  if (servers[name]) await seedUsers(servers[name].url, sessions[name]);
 for (const server of [servers.app, servers.twin, servers.quiet]) if (server) await seedReviews(server.url);
 if (!withPostgres) console.error('note  no PostgreSQL server binaries: PostgreSQL rows skipped');
-const signUp = (url) =>
-  fetch(`${url}/api/v1/auth/sign-up`, { method: 'POST', headers: json, body: JSON.stringify(benchAccount) });
-const signedUp = await signUp(servers.app.url);
-for (const server of [servers.twin, servers.quiet]) if (server) await signUp(server.url);
-allRows.find((row) => row.id === 'app me').headers = {
-  cookie: signedUp.headers.getSetCookie()[0].split(';')[0],
-};
+allRows.find((row) => row.id === 'app me').headers = { cookie: sessions.app };
+for (const row of allRows.filter((row) => row.spread && sessions[row.server]))
+  row.headers = { ...row.headers, cookie: sessions[row.server] };
 const assets = await clientAssets(servers.app.url);
 allRows.find((row) => row.id === 'app asset').path = assets.stylesheet;
 allRows.find((row) => row.id === 'app entry script').path = assets.script;

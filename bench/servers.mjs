@@ -106,6 +106,20 @@ async function waitFor(url) {
  * @param {string} [node] another Node.js line's binary (bench/node-line.mjs); this one's by default
  * @returns {Promise<{ url: string, pid: number, peakRssMb: () => number, cpuSeconds: () => number, stop: () => Promise<void> }>}
  */
+/** The account every bench server makes an admin (`ADMIN_EMAILS`): the users routes let only it write. */
+export const benchAccount = { email: 'bench@example.com', name: 'Bench', password: 'bench password 1' };
+
+/** Signs `benchAccount` up on `url` and answers its session cookie (`session=…`). */
+export async function signUpBenchAccount(url) {
+  const response = await fetch(`${url}/api/v1/auth/sign-up`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(benchAccount),
+  });
+  if (response.status !== 201) throw new Error(`sign-up on ${url} answered ${response.status}`);
+  return response.headers.getSetCookie()[0].split(';')[0];
+}
+
 export async function startServer(args, env = {}, node = process.execPath) {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'analog-bench-'));
@@ -118,6 +132,7 @@ export async function startServer(args, env = {}, node = process.execPath) {
       ...process.env,
       NODE_ENV: 'production',
       SESSION_SECRET: randomBytes(32).toString('base64url'),
+      ADMIN_EMAILS: benchAccount.email,
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,

@@ -1,7 +1,7 @@
 // npm run soak: mixed traffic against the production server; fails on errors or memory growth.
 import autocannon from 'autocannon';
 
-import { appArgs, ensureBuild, startServer } from './servers.mjs';
+import { appArgs, ensureBuild, signUpBenchAccount, startServer } from './servers.mjs';
 
 const seconds = Number(process.env.SOAK_SECONDS ?? 60);
 const connections = Number(process.env.SOAK_CONNECTIONS ?? 50);
@@ -10,12 +10,14 @@ const json = { 'content-type': 'application/json' };
 
 ensureBuild();
 const app = await startServer(appArgs);
+// The bench account is the server's admin (ADMIN_EMAILS), whom `PUT /api/v1/users/:id` lets rename anyone.
+const admin = await signUpBenchAccount(app.url);
 
 // A warm-up of the same mix, so JIT and caches settle before the baseline RSS is taken.
 const requests = [
   { method: 'GET', path: '/api/v1/hello' },
   { method: 'GET', path: '/api/v1/search?q=an&tag=x' },
-  { method: 'PUT', path: '/api/v1/users/1', headers: json, body: '{"name":"Ada"}' },
+  { method: 'PUT', path: '/api/v1/users/1', headers: { ...json, cookie: admin }, body: '{"name":"Ada"}' },
   {
     method: 'POST',
     path: '/api/v1/contact',

@@ -20,6 +20,16 @@ test.describe('PAGE /reference', () => {
     expect(shown.sort()).toEqual([...operations].sort());
   });
 
+  test('says who may call each operation, and the limits on its abuse', async ({ page }) => {
+    await page.goto('/reference');
+    const operation = page.locator('app-api-operation').filter({
+      has: page.locator('summary', { hasText: 'PUT /api/v1/users/{id} ·' }),
+    });
+    await operation.locator('summary').click();
+    await expect(operation.getByText('Who may call it: owner or admin.')).toBeVisible();
+    await expect(operation.getByText('Limits: Body ≤ 1 MiB; only the account itself or an admin.')).toBeVisible();
+  });
+
   test('"Try it" with bad input on a validated route shows the 422 issues', async ({ page }) => {
     await page.goto('/reference');
     const summary = page.locator('summary').filter({ hasText: 'POST /api/v1/todos ·' });

@@ -1,7 +1,10 @@
 // Generated from the route files Nitro scans, by src/modules/api-contract. Do not edit:
 // `vite build` and `vite` rewrite it when a route file is added, renamed or removed.
 
-/** Every API route file and its header: the API rows of the route catalogue (README, `/routes`). */
+/**
+ * Every API route file, its header and who may call it: the API rows of the route catalogue
+ * (README, `/routes`) and of the access table in docs/security.md.
+ */
 export const apiCatalogue = [
   {
     kind: 'api',
@@ -11,6 +14,8 @@ export const apiCatalogue = [
     method: 'ANY',
     url: '/api/**',
     query: '',
+    access: 'anyone',
+    limits: 'None needed: it answers 404 or 405 and stores nothing.',
   },
   {
     kind: 'api',
@@ -20,6 +25,8 @@ export const apiCatalogue = [
     method: 'POST',
     url: '/api/csp-report',
     query: '',
+    access: 'anyone',
+    limits: 'Body ≤ 16 KiB; each report is logged, never stored or echoed.',
   },
   {
     kind: 'api',
@@ -29,6 +36,8 @@ export const apiCatalogue = [
     method: 'GET',
     url: '/api/healthz',
     query: '',
+    access: 'anyone',
+    limits: 'No body; no rate limit, it does no I/O.',
   },
   {
     kind: 'api',
@@ -38,6 +47,8 @@ export const apiCatalogue = [
     method: 'GET',
     url: '/api/openapi.json',
     query: '',
+    access: 'anyone',
+    limits: 'None needed: built once at start, answered with an ETag.',
   },
   {
     kind: 'api',
@@ -47,6 +58,8 @@ export const apiCatalogue = [
     method: 'GET',
     url: '/api/readyz',
     query: '',
+    access: 'anyone',
+    limits: 'No body; no rate limit, concurrent probes share one database check.',
   },
   {
     kind: 'api',
@@ -56,6 +69,8 @@ export const apiCatalogue = [
     method: 'ANY',
     url: '/api/rss.xml',
     query: '',
+    access: 'anyone',
+    limits: 'None needed: a fixed feed; it stores nothing.',
   },
   {
     kind: 'api',
@@ -65,6 +80,8 @@ export const apiCatalogue = [
     method: 'PUT',
     url: '/api/v1/auth/password',
     query: '',
+    access: 'signed-in',
+    limits: 'Passwords ≤ 128 characters; 5 wrong current passwords per 15 min per account.',
   },
   {
     kind: 'api',
@@ -74,6 +91,8 @@ export const apiCatalogue = [
     method: 'POST',
     url: '/api/v1/auth/sign-in',
     query: '',
+    access: 'anyone',
+    limits: 'Password ≤ 128 characters; 20 failures per 15 min per address, 5 per account and address; an account slows down after 5 failures.',
   },
   {
     kind: 'api',
@@ -83,6 +102,8 @@ export const apiCatalogue = [
     method: 'POST',
     url: '/api/v1/auth/sign-out',
     query: '',
+    access: 'anyone',
+    limits: 'No body; ends only the session its own cookie names.',
   },
   {
     kind: 'api',
@@ -92,6 +113,8 @@ export const apiCatalogue = [
     method: 'POST',
     url: '/api/v1/auth/sign-out-everywhere',
     query: '',
+    access: 'signed-in',
+    limits: 'No body; ends only the caller’s own sessions.',
   },
   {
     kind: 'api',
@@ -101,6 +124,8 @@ export const apiCatalogue = [
     method: 'POST',
     url: '/api/v1/auth/sign-up',
     query: '',
+    access: 'anyone',
+    limits: 'Password ≤ 128 characters; 10 new accounts per hour per address; 5 taken emails per 15 min per address and per email.',
   },
   {
     kind: 'api',
@@ -110,6 +135,8 @@ export const apiCatalogue = [
     method: 'ANY',
     url: '/api/v1/boom',
     query: '',
+    access: 'anyone',
+    limits: 'None needed: it throws before doing anything.',
   },
   {
     kind: 'api',
@@ -119,6 +146,8 @@ export const apiCatalogue = [
     method: 'POST',
     url: '/api/v1/contact',
     query: '',
+    access: 'anyone',
+    limits: 'Body ≤ 1 MiB, message ≤ 2,000 characters; no rate limit: a public demo form.',
   },
   {
     kind: 'api',
@@ -128,6 +157,8 @@ export const apiCatalogue = [
     method: 'ANY',
     url: '/api/v1/docs/**:slug',
     query: '',
+    access: 'anyone',
+    limits: 'None needed: it echoes the checked slug and stores nothing.',
   },
   {
     kind: 'api',
@@ -137,6 +168,8 @@ export const apiCatalogue = [
     method: 'GET',
     url: '/api/v1/files',
     query: '',
+    access: 'signed-in',
+    limits: 'Lists at most the quota: 20 files by default.',
   },
   {
     kind: 'api',
@@ -146,6 +179,8 @@ export const apiCatalogue = [
     method: 'POST',
     url: '/api/v1/files',
     query: '',
+    access: 'signed-in',
+    limits: 'File ≤ 5 MiB; by default 20 files and 50 MiB per account, 60 uploads per 10 min per account and address.',
   },
   {
     kind: 'api',
@@ -155,6 +190,8 @@ export const apiCatalogue = [
     method: 'DELETE',
     url: '/api/v1/files/:id',
     query: '',
+    access: 'owner',
+    limits: 'Body ≤ 1 MiB, the global cap; none is read.',
   },
   {
     kind: 'api',
@@ -164,6 +201,8 @@ export const apiCatalogue = [
     method: 'GET',
     url: '/api/v1/files/:id',
     query: '',
+    access: 'owner',
+    limits: 'Files are private to their owner; no shared or browser cache keeps them.',
   },
   {
     kind: 'api',
@@ -173,6 +212,8 @@ export const apiCatalogue = [
     method: 'ANY',
     url: '/api/v1/greet/:name',
     query: '',
+    access: 'anyone',
+    limits: 'None needed: it stores nothing.',
   },
   {
     kind: 'api',
@@ -182,6 +223,8 @@ export const apiCatalogue = [
     method: 'ANY',
     url: '/api/v1/hello',
     query: '',
+    access: 'anyone',
+    limits: 'None needed: it stores nothing.',
   },
   {
     kind: 'api',
@@ -191,6 +234,8 @@ export const apiCatalogue = [
     method: 'ANY',
     url: '/api/v1/hello/:name',
     query: '',
+    access: 'anyone',
+    limits: 'None needed: it stores nothing.',
   },
   {
     kind: 'api',
@@ -200,6 +245,8 @@ export const apiCatalogue = [
     method: 'ANY',
     url: '/api/v1/items/:id',
     query: '',
+    access: 'anyone',
+    limits: 'None needed: it stores nothing.',
   },
   {
     kind: 'api',
@@ -209,6 +256,8 @@ export const apiCatalogue = [
     method: 'GET',
     url: '/api/v1/me',
     query: '',
+    access: 'signed-in',
+    limits: 'No body; one indexed read per request.',
   },
   {
     kind: 'api',
@@ -218,6 +267,8 @@ export const apiCatalogue = [
     method: 'PATCH',
     url: '/api/v1/me',
     query: '',
+    access: 'signed-in',
+    limits: 'Name ≤ 100 characters; changes only the caller’s own account.',
   },
   {
     kind: 'api',
@@ -227,6 +278,8 @@ export const apiCatalogue = [
     method: 'GET',
     url: '/api/v1/products',
     query: '',
+    access: 'anyone',
+    limits: 'None needed: a fixed list; it stores nothing.',
   },
   {
     kind: 'api',
@@ -236,6 +289,8 @@ export const apiCatalogue = [
     method: 'GET',
     url: '/api/v1/products.csv',
     query: '',
+    access: 'anyone',
+    limits: 'None needed: a fixed list; it stores nothing.',
   },
   {
     kind: 'api',
@@ -245,6 +300,8 @@ export const apiCatalogue = [
     method: 'GET',
     url: '/api/v1/products/:id',
     query: '',
+    access: 'anyone',
+    limits: 'None needed: a fixed list; it stores nothing.',
   },
   {
     kind: 'api',
@@ -254,6 +311,8 @@ export const apiCatalogue = [
     method: 'ANY',
     url: '/api/v1/query',
     query: '?param1=Analog&param2=Angular&tag=a&tag=b',
+    access: 'anyone',
+    limits: 'None needed: it echoes the query and stores nothing.',
   },
   {
     kind: 'api',
@@ -263,6 +322,8 @@ export const apiCatalogue = [
     method: 'GET',
     url: '/api/v1/redirect',
     query: '',
+    access: 'anyone',
+    limits: 'None needed: a fixed redirect.',
   },
   {
     kind: 'api',
@@ -272,6 +333,8 @@ export const apiCatalogue = [
     method: 'GET',
     url: '/api/v1/reviews',
     query: '',
+    access: 'anyone',
+    limits: 'None needed: it reads one page of reviews.',
   },
   {
     kind: 'api',
@@ -281,6 +344,8 @@ export const apiCatalogue = [
     method: 'GET',
     url: '/api/v1/search',
     query: '?q=an&page=2&tag=x&tag=y',
+    access: 'anyone',
+    limits: 'None needed: it reads one page of a fixed list.',
   },
   {
     kind: 'api',
@@ -290,6 +355,8 @@ export const apiCatalogue = [
     method: 'GET',
     url: '/api/v1/todos',
     query: '?limit=20&cursor=…&done=false',
+    access: 'anyone',
+    limits: 'None needed: it reads at most 100 todos a page.',
   },
   {
     kind: 'api',
@@ -299,6 +366,8 @@ export const apiCatalogue = [
     method: 'POST',
     url: '/api/v1/todos',
     query: '',
+    access: 'anyone',
+    limits: 'Body ≤ 1 MiB; a title of 1 to 200 characters.',
   },
   {
     kind: 'api',
@@ -308,6 +377,8 @@ export const apiCatalogue = [
     method: 'DELETE',
     url: '/api/v1/todos/:id',
     query: '',
+    access: 'anyone',
+    limits: 'None beyond the id check: a public demo list anyone may write.',
   },
   {
     kind: 'api',
@@ -317,6 +388,8 @@ export const apiCatalogue = [
     method: 'PATCH',
     url: '/api/v1/todos/:id',
     query: '',
+    access: 'anyone',
+    limits: 'Body ≤ 1 MiB, title ≤ 200 characters; no rate limit: a public demo list anyone may write.',
   },
   {
     kind: 'api',
@@ -326,6 +399,8 @@ export const apiCatalogue = [
     method: 'GET',
     url: '/api/v1/todos/events',
     query: '',
+    access: 'anyone',
+    limits: '10 open streams per address, 1,000 per process; cut off after 30 s without reading.',
   },
   {
     kind: 'api',
@@ -335,51 +410,63 @@ export const apiCatalogue = [
     method: 'GET',
     url: '/api/v1/todos/summary',
     query: '?by=month',
+    access: 'anyone',
+    limits: 'None needed: it reads from the cache.',
   },
   {
     kind: 'api',
     file: 'src/server/routes/api/v1/users.get.ts',
     pattern: 'Reading SQL with db0',
-    when: 'one `SELECT` through `useDatabase()`, SQLite or PostgreSQL alike.',
+    when: 'one `SELECT` through `useDatabase()`, SQLite or PostgreSQL alike, after `requireAdmin`.',
     method: 'GET',
     url: '/api/v1/users',
     query: '',
+    access: 'admin',
+    limits: 'None: it reads, and only admins.',
   },
   {
     kind: 'api',
     file: 'src/server/routes/api/v1/users.post.ts',
     pattern: 'Request body with `readBody`',
-    when: 'plain h3, checked by hand, answering 201 Created.',
+    when: 'plain h3, checked by hand after `requireAdmin`, answering 201 Created.',
     method: 'POST',
     url: '/api/v1/users',
     query: '',
+    access: 'admin',
+    limits: 'Body ≤ 1 MiB; only admins.',
   },
   {
     kind: 'api',
     file: 'src/server/routes/api/v1/users/[id].delete.ts',
     pattern: 'Method suffix `.delete.ts`',
-    when: 'the id is checked first (JSON 400), then the record goes with 204 No Content.',
+    when: 'the id is checked (JSON 400), then its owner or an admin, then 204 No Content.',
     method: 'DELETE',
     url: '/api/v1/users/:id',
     query: '',
+    access: 'owner or admin',
+    limits: 'None: only the account itself or an admin.',
   },
   {
     kind: 'api',
     file: 'src/server/routes/api/v1/users/[id].get.ts',
     pattern: 'Not found with `createError`',
-    when: 'an unknown id answers 404 instead of an empty 200.',
+    when: 'an unknown id answers 404 instead of an empty 200 (to an admin; others get 403 first).',
     method: 'GET',
     url: '/api/v1/users/:id',
     query: '',
+    access: 'owner or admin',
+    limits: 'None: it reads, and only the account itself or an admin.',
   },
   {
     kind: 'api',
     file: 'src/server/routes/api/v1/users/[id].put.ts',
-    pattern: 'Validated params and body',
-    when: '`params.id` is coerced to a positive integer before the handler runs.',
+    pattern: 'Owner or admin',
+    when: '`requireOwnerOrAdmin` answers 401 without a session and 403 for another account, before any read or write.',
     method: 'PUT',
     url: '/api/v1/users/:id',
     query: '',
+    access: 'owner or admin',
+    limits: 'Body ≤ 1 MiB; only the account itself or an admin.',
   },
   {
     kind: 'api',
@@ -389,6 +476,8 @@ export const apiCatalogue = [
     method: 'POST',
     url: '/api/v1/webhooks/payments',
     query: '',
+    access: 'signed request',
+    limits: 'Body ≤ 64 KiB; the signature must be at most 5 minutes old.',
   },
 ] as const;
 

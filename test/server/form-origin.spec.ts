@@ -154,12 +154,21 @@ describe('cross-site form submissions', () => {
 });
 
 describe('PUT /api/v1/users/:id from a form', () => {
+  // The admin's cookie goes with every request, as a browser would send it: the form guard is what refuses.
+  const admin = inject('adminCookie');
   const readName = async () =>
-    (JSON.parse((await send('GET', '/api/v1/users/1', undefined, undefined)).body) as { name: string }).name;
+    (
+      JSON.parse((await send('GET', '/api/v1/users/1', undefined, undefined, { cookie: admin })).body) as {
+        name: string;
+      }
+    ).name;
 
   it.each(formBodies)('with %s from another origin gets 403 and changes nothing', async (type, body) => {
     const before = await readName();
-    const response = await send('PUT', '/api/v1/users/1', type, body('name', 'Mallory'), { origin: evil });
+    const response = await send('PUT', '/api/v1/users/1', type, body('name', 'Mallory'), {
+      origin: evil,
+      cookie: admin,
+    });
     expect(response.status).toBe(403);
     expect(await readName()).toBe(before);
   });
@@ -167,9 +176,12 @@ describe('PUT /api/v1/users/:id from a form', () => {
   it('from this origin, and without Origin, succeeds', async () => {
     const [type, body] = formBodies[0];
     expect(
-      (await send('PUT', '/api/v1/users/1', type, body('name', 'Ada'), { origin: ownOrigin })).status,
+      (await send('PUT', '/api/v1/users/1', type, body('name', 'Ada'), { origin: ownOrigin, cookie: admin }))
+        .status,
     ).toBe(200);
-    expect((await send('PUT', '/api/v1/users/1', type, body('name', 'Grace'))).status).toBe(200);
+    expect(
+      (await send('PUT', '/api/v1/users/1', type, body('name', 'Grace'), { cookie: admin })).status,
+    ).toBe(200);
     expect(await readName()).toBe('Grace');
   });
 });

@@ -6,10 +6,12 @@ import { ensureClusterBuild } from '../support/build';
 import { type EventStreamClient, openEventStream } from '../support/event-stream';
 import { type RunningServer, startProductionServer } from '../support/server';
 import { changesTagged, createTodo, expectBurstOnce, sendTodo } from '../support/todo-api';
-import { newAccount, postJson, sessionCookie } from '../support/sessions';
+import { newAccount, postJson, sessionCookie, signUpAdmin } from '../support/sessions';
 import { type Todo, allTodos } from '../support/todos';
 
 let server: RunningServer;
+/** The admin's session: the users routes let only it create and list users. */
+let admin: string;
 
 interface User {
   id: number;
@@ -20,10 +22,11 @@ const send = (method: string, path: string, body: unknown) =>
   fetch(`${server.url}${path}`, {
     method,
     body: JSON.stringify(body),
-    headers: { 'content-type': 'application/json' },
+    headers: { 'content-type': 'application/json', cookie: admin },
   });
 
-const getJson = async <T>(path: string) => (await (await fetch(`${server.url}${path}`)).json()) as T;
+const getJson = async <T>(path: string) =>
+  (await (await fetch(`${server.url}${path}`, { headers: { cookie: admin } })).json()) as T;
 
 /** Sends `count` concurrent POSTs to `path`, expects 201 for each, and answers the created records. */
 async function createConcurrently<T>(
@@ -53,6 +56,7 @@ function childrenOf(pid: number): number[] {
 
 beforeAll(async () => {
   server = await startProductionServer(ensureClusterBuild());
+  admin = await signUpAdmin(server.url);
 }, 300_000);
 
 afterAll(() => server?.stop());

@@ -21,10 +21,12 @@ async function getDocument() {
 
 /** Each API route the build scanned (the list it wrote beside the sources), as its OpenAPI path and methods. */
 function routeFiles() {
-  return apiCatalogue.map(({ file, method, url }) => ({
+  return apiCatalogue.map(({ file, method, url, access, limits }) => ({
     file,
     path: openApiPath(url),
     methods: method === 'ANY' ? [...anyMethods] : [method.toLowerCase()],
+    access,
+    limits,
   }));
 }
 
@@ -86,6 +88,33 @@ describe('/api/openapi.json against the route files', () => {
         expect(answered.get(path), `${method.toUpperCase()} ${path}`).toContain(method);
       }
     }
+  });
+
+  it('says who may call each operation, as the access table of docs/security.md does', async () => {
+    const { document } = await getDocument();
+    for (const { file, path, methods: answered, access, limits } of routeFiles()) {
+      for (const method of answered) {
+        const op = document.paths[path][method];
+        expect({ access: op['x-access'], limits: op['x-limits'] }, `${method} ${path} (${file})`).toEqual({
+          access,
+          limits,
+        });
+        if (['signed-in', 'owner', 'owner or admin', 'admin'].includes(access)) {
+          expect(op.security, `${method} ${path}`).toEqual([{ session: [] }]);
+          expect(op.responses, `${method} ${path}`).toHaveProperty('401');
+        } else if (access === 'anyone') {
+          // No requirement, or an empty one beside it: the session is optional.
+          const anonymous = !op.security?.length || op.security.some((entry) => !Object.keys(entry).length);
+          expect(anonymous, `${method} ${path}`).toBe(true);
+        }
+      }
+    }
+    expect(document.components.securitySchemes['session']).toMatchObject({ type: 'apiKey', in: 'cookie' });
+    expect(document.paths['/api/v1/users/{id}']['delete']).toMatchObject({
+      'x-access': 'owner or admin',
+      security: [{ session: [] }],
+      responses: { '401': expect.anything(), '403': { description: 'Another account, not an admin.' } },
+    });
   });
 
   it('documents the statuses a route declares, a 404 thrown in its lib function included', async () => {

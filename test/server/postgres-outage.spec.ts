@@ -3,13 +3,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serverEntry } from '../support/build';
 import { type RunningPostgres, startPostgres } from '../support/postgres.mjs';
 import { type RunningServer, startProductionServer } from '../support/server';
+import { signUpAdmin } from '../support/sessions';
 
 let postgres: RunningPostgres;
 let server: RunningServer;
+/** The admin's session: the users routes answer it, and ask the database who it is. */
+let cookie: string;
 
 beforeAll(async () => {
   postgres = await startPostgres();
   server = await startProductionServer(serverEntry, { DATABASE_URL: await postgres.createDatabase() });
+  cookie = await signUpAdmin(server.url);
 }, 120_000);
 
 afterAll(async () => {
@@ -18,8 +22,8 @@ afterAll(async () => {
 });
 
 const dataRequests = () => [
-  fetch(`${server.url}/api/v1/users`),
-  fetch(`${server.url}/api/v1/users/1`),
+  fetch(`${server.url}/api/v1/users`, { headers: { cookie } }),
+  fetch(`${server.url}/api/v1/users/1`, { headers: { cookie } }),
   fetch(`${server.url}/api/v1/todos`),
   fetch(`${server.url}/api/v1/todos`, {
     method: 'POST',
@@ -30,7 +34,7 @@ const dataRequests = () => [
 
 describe('PostgreSQL stopped while the server runs', () => {
   it('answers JSON 503 with Retry-After and no stack, then recovers without a restart', async () => {
-    expect((await fetch(`${server.url}/api/v1/users`)).status).toBe(200);
+    expect((await fetch(`${server.url}/api/v1/users`, { headers: { cookie } })).status).toBe(200);
     const pid = server.process.pid;
 
     postgres.pause();

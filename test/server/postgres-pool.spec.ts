@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serverEntry } from '../support/build';
 import { type RunningPostgres, startPostgres } from '../support/postgres.mjs';
 import { type RunningServer, startProductionServer } from '../support/server';
+import { signUpAdmin } from '../support/sessions';
 
 let postgres: RunningPostgres;
 const servers: RunningServer[] = [];
@@ -17,11 +18,15 @@ afterAll(async () => {
   await postgres?.stop();
 });
 
+/** A server on `databaseUrl` and its admin's session cookie: the users routes let only the admin list all. */
 async function start(databaseUrl: string, env: Record<string, string> = {}) {
   const server = await startProductionServer(serverEntry, { DATABASE_URL: databaseUrl, ...env });
   servers.push(server);
-  return server;
+  return Object.assign(server, { admin: await signUpAdmin(server.url) });
 }
+
+const listUsers = (server: { url: string; admin: string }, init: RequestInit = {}) =>
+  fetch(`${server.url}/api/v1/users`, { ...init, headers: { cookie: server.admin } });
 
 /** A connection of the test's own that holds the row locks of `ids` until `release`. */
 async function lockUsers(databaseUrl: string, ids: number[]) {
@@ -40,11 +45,11 @@ async function lockUsers(databaseUrl: string, ids: number[]) {
   };
 }
 
-const rename = (url: string, id: number, name: string) =>
+const rename = ({ url, admin }: { url: string; admin: string }, id: number, name: string) =>
   fetch(`${url}/api/v1/users/${id}`, {
     method: 'PUT',
     body: JSON.stringify({ name }),
-    headers: { 'content-type': 'application/json' },
+    headers: { 'content-type': 'application/json', cookie: admin },
   });
 
 /** The connections the server has open to `database`: this one and the test's `others` excluded. */
@@ -67,14 +72,15 @@ describe('PostgreSQL through a connection pool', () => {
   it('answers other requests while one waits for a row lock', async () => {
     const databaseUrl = await postgres.createDatabase();
     const server = await start(databaseUrl);
-    expect((await fetch(`${server.url}/api/v1/users`)).status).toBe(200);
+    expect((await listUsers(server)).status).toBe(200);
 
     const lock = await lockUsers(databaseUrl, [1]);
-    const waiting = rename(server.url, 1, 'Ada');
+    const waiting = rename(server, 1, 'Ada');
     // With one connection for the whole process, this read would queue behind the blocked UPDATE.
-    const list = await fetch(`${server.url}/api/v1/users`, { signal: AbortSignal.timeout(5_000) });
+    const list = await listUsers(server, { signal: AbortSignal.timeout(5_000) });
     expect(list.status).toBe(200);
-    expect(await list.json()).toHaveLength(3);
+    // The three demo users and the admin.
+    expect(await list.json()).toHaveLength(4);
 
     await lock.release();
     const renamed = await waiting;
@@ -85,10 +91,10 @@ describe('PostgreSQL through a connection pool', () => {
   it('opens at most DATABASE_POOL_SIZE connections, however many requests wait', async () => {
     const databaseUrl = await postgres.createDatabase();
     const server = await start(databaseUrl, { DATABASE_POOL_SIZE: '2' });
-    expect((await fetch(`${server.url}/api/v1/users`)).status).toBe(200);
+    expect((await listUsers(server)).status).toBe(200);
 
     const lock = await lockUsers(databaseUrl, [1, 2, 3]);
-    const waiting = [1, 2, 3, 1, 2, 3].map((id) => rename(server.url, id, `Renamed ${id}`));
+    const waiting = [1, 2, 3, 1, 2, 3].map((id) => rename(server, id, `Renamed ${id}`));
     // Six renames wait on the locks: the pool opens its second connection for them, and no third.
     await expect.poll(() => serverConnections(databaseUrl, [lock.pid])).toBe(2);
     await new Promise((settle) => setTimeout(settle, 500));
@@ -103,11 +109,9 @@ describe('PostgreSQL through a connection pool', () => {
   it('migrates once when two servers start together on an empty database', async () => {
     const databaseUrl = await postgres.createDatabase();
     const [first, second] = await Promise.all([start(databaseUrl), start(databaseUrl)]);
-    const responses = await Promise.all([
-      fetch(`${first.url}/api/v1/users`),
-      fetch(`${second.url}/api/v1/users`),
-    ]);
+    const responses = await Promise.all([listUsers(first), listUsers(second)]);
     expect(responses.map((response) => response.status)).toEqual([200, 200]);
-    for (const response of responses) expect(await response.json()).toHaveLength(3);
+    // The three demo users once, and the admin, signed up on the first server and signed in on the second.
+    for (const response of responses) expect(await response.json()).toHaveLength(4);
   });
 });

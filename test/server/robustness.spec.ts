@@ -5,10 +5,12 @@ import { type RawResponse, rawRequest } from '../support/raw-request';
 
 const baseUrl = inject('baseUrl');
 const numRuns = 100;
+/** The admin's session goes with every request, so the users routes read the hostile bodies too. */
+const cookie = inject('adminCookie');
 
 /** Sends bytes exactly as given: path unnormalised, any content type. */
 const send = (method: string, path: string, body?: string, contentType?: string) =>
-  rawRequest(baseUrl, { method, path, body, contentType });
+  rawRequest(baseUrl, { method, path, body, contentType, headers: { cookie } });
 
 /** The server's promise for bad input: never a 5xx, and every 4xx is JSON. */
 function expectHandled(answer: RawResponse) {

@@ -161,7 +161,7 @@ describe('GET /api/v1/me', () => {
     const { cookie, id } = await signedUp('Removed');
     const read = () => fetch(`${baseUrl}/api/v1/me`, { headers: { cookie } });
     expect((await read()).status).toBe(200);
-    const removed = await fetch(`${baseUrl}/api/v1/users/${id}`, { method: 'DELETE' });
+    const removed = await fetch(`${baseUrl}/api/v1/users/${id}`, { method: 'DELETE', headers: { cookie } });
     expect(removed.status).toBe(204);
     expect((await read()).status).toBe(401);
   });

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serverEntry } from '../support/build';
 import { type RunningPostgres, startPostgres } from '../support/postgres.mjs';
 import { type RunningServer, startProductionServer } from '../support/server';
-import { newAccount, postJson, sessionCookie } from '../support/sessions';
+import { newAccount, postJson, sessionCookie, signUpAdmin } from '../support/sessions';
 
 interface User {
   id: number;
@@ -12,6 +12,8 @@ interface User {
 
 let postgres: RunningPostgres;
 let servers: RunningServer[] = [];
+/** The admin's session, valid on both servers: the users routes let only it create and list users. */
+let admin: string;
 
 beforeAll(async () => {
   postgres = await startPostgres();
@@ -20,6 +22,7 @@ beforeAll(async () => {
   servers = await Promise.all(
     [1, 2].map(() => startProductionServer(serverEntry, { DATABASE_URL: databaseUrl })),
   );
+  admin = await signUpAdmin(servers[0].url);
 }, 120_000);
 
 afterAll(async () => {
@@ -31,22 +34,23 @@ const createUser = (server: RunningServer, name: string) =>
   fetch(`${server.url}/api/v1/users`, {
     method: 'POST',
     body: JSON.stringify({ name }),
-    headers: { 'content-type': 'application/json' },
+    headers: { 'content-type': 'application/json', cookie: admin },
   });
 
 const listUsers = async (server: RunningServer) =>
-  (await (await fetch(`${server.url}/api/v1/users`)).json()) as User[];
+  (await (await fetch(`${server.url}/api/v1/users`, { headers: { cookie: admin } })).json()) as User[];
 
 describe('two servers sharing one PostgreSQL (DATABASE_URL)', () => {
   it('reads through one what was written through the other, at once', async () => {
     const [one, other] = servers;
     const created = (await (await createUser(one, 'Written through one')).json()) as User;
-    expect(await (await fetch(`${other.url}/api/v1/users/${created.id}`)).json()).toEqual(created);
+    const read = await fetch(`${other.url}/api/v1/users/${created.id}`, { headers: { cookie: admin } });
+    expect(await read.json()).toEqual(created);
 
     const renamed = await fetch(`${other.url}/api/v1/users/${created.id}`, {
       method: 'PUT',
       body: JSON.stringify({ name: 'Renamed through the other' }),
-      headers: { 'content-type': 'application/json' },
+      headers: { 'content-type': 'application/json', cookie: admin },
     });
     expect(renamed.status).toBe(200);
     expect(await listUsers(one)).toContainEqual({ id: created.id, name: 'Renamed through the other' });

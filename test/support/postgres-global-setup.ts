@@ -3,6 +3,7 @@ import type { TestProject } from 'vitest/node';
 import { ensureBuild, serverEntry } from './build';
 import { startPostgres } from './postgres.mjs';
 import { startProductionServer } from './server';
+import { signUpAdmin } from './sessions';
 
 /**
  * The same production build as `server-global-setup.ts`, started with `DATABASE_URL` pointing at a
@@ -13,6 +14,7 @@ export default async function setup(project: TestProject) {
   const postgres = await startPostgres();
   const server = await startProductionServer(serverEntry, { DATABASE_URL: await postgres.createDatabase() });
   project.provide('baseUrl', server.url);
+  project.provide('adminCookie', await signUpAdmin(server.url));
   return async () => {
     await server.stop();
     await postgres.stop();

@@ -82,6 +82,16 @@ async function startNodeServer(
 export const testSessionSecret = 'test servers only: a session secret of 32+ characters';
 
 /**
+ * The account every test server makes an admin (`ADMIN_EMAILS`, written in capitals there: the
+ * server matches it trimmed and lower-cased, like stored emails). Sign it up with `signUpAdmin`.
+ */
+export const testAdmin = {
+  email: 'admin@example.test',
+  name: 'Admin',
+  password: 'admin password of the tests',
+};
+
+/**
  * Starts the production server (`node dist/analog/server/index.mjs`) on a free port with its
  * own empty data folder, so tests never share stored records with a developer: the shell's
  * `DATA_DIR` and `DATABASE_URL` are ignored, only those in `env` count.
@@ -94,6 +104,7 @@ export function startProductionServer(entry = serverEntry, env: Record<string, s
     ...inherited,
     NODE_ENV: 'production',
     SESSION_SECRET: testSessionSecret,
+    ADMIN_EMAILS: ` ${testAdmin.email.toUpperCase()} `,
     // Every spec signs its accounts up from 127.0.0.1: the per-address allowance of new accounts
     // (10 an hour by default) is proven by its own spec, test/server/rate-limit.spec.ts.
     SIGN_UPS_PER_HOUR: '1000000',

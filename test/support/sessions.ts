@@ -1,6 +1,6 @@
 import { type H3Event, unsealSession } from 'h3';
 
-import { testSessionSecret } from './server';
+import { testAdmin, testSessionSecret } from './server';
 
 /** The request header that sends back a response's session cookie, or `''` when it set none. */
 export function sessionCookie(response: Response): string {
@@ -30,4 +30,24 @@ export function postJson(baseUrl: string, path: string, body: unknown, headers: 
     body: JSON.stringify(body),
     headers: { 'content-type': 'application/json', ...headers },
   });
+}
+
+/** Signs `account` up on `baseUrl` and answers its session cookie (`session=…`). */
+export async function signUp(baseUrl: string, account = newAccount()): Promise<string> {
+  const response = await postJson(baseUrl, '/api/v1/auth/sign-up', account);
+  if (response.status !== 201)
+    throw new Error(`sign-up answered ${response.status}: ${await response.text()}`);
+  return sessionCookie(response);
+}
+
+/**
+ * The session cookie of the test servers' admin (`testAdmin`) on `baseUrl`: signed up on a
+ * fresh server, signed in where it has its account already.
+ */
+export async function signUpAdmin(baseUrl: string): Promise<string> {
+  const signedUp = await postJson(baseUrl, '/api/v1/auth/sign-up', testAdmin);
+  if (signedUp.status === 201) return sessionCookie(signedUp);
+  const signedIn = await postJson(baseUrl, '/api/v1/auth/sign-in', testAdmin);
+  if (signedIn.status !== 200) throw new Error(`admin sign-in answered ${signedIn.status}`);
+  return sessionCookie(signedIn);
 }

@@ -36,6 +36,7 @@ const pretty = (value: unknown) => JSON.stringify(value, null, 2);
       <p class="muted">
         File: <code>{{ op['x-analog-file'] }}</code>
       </p>
+      <p>Who may call it: {{ op['x-access'] }}. Limits: {{ op['x-limits'] }}</p>
 
       <form class="try" (submit)="send($event)" [attr.aria-label]="'Try ' + label()">
         @if (op.parameters.length) {

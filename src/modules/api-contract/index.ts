@@ -17,15 +17,13 @@ const handlers: NitroEventHandler[] = [
  * The API contract, from one scan: Nitro's scanned route files (plus this module's handlers)
  * feed `outFile` (the catalogue rows and the typed client's `ApiRoutes`, rewritten on every
  * build and dev reload, only when changed), the `/api/openapi.json` document and the 405
- * `Allow` table. Each route states its answers with `defineRouteMeta({ openAPI })`.
+ * `Allow` table. Each route states its answers and who may call it with `defineRouteMeta({ openAPI })`,
+ * read from its source here (build/route-meta.ts): a route without `x-access` fails the build.
  */
 export function apiContract({ outFile, root }: { outFile: string | undefined; root: string }): NitroModule {
   return {
     name: 'api-contract',
     setup(nitro: Nitro) {
-      // Makes Nitro extract each handler's `defineRouteMeta` at build time. Set here, after Nitro
-      // resolved its options, it adds none of Nitro's own `/_openapi.json`, `/_scalar`, `/_swagger`.
-      nitro.options.experimental.openAPI = true;
       nitro.options.handlers.push(...handlers);
       nitro.options.plugins.push(runtime('plugin.ts'));
       // The route files, this module's handlers and those of the other local modules (security's

@@ -26,12 +26,6 @@ const privateApis = [
     internal: 'Symbol.for("h3RawBody")',
   },
   {
-    name: "Nitro's route meta list `#nitro-internal-virtual/server-handlers-meta`",
-    usage: /#nitro-internal-virtual\/server-handlers-meta/,
-    source: 'nitropack/dist/rollup/index.mjs',
-    internal: 'export const handlersMeta = [',
-  },
-  {
     name: "Analog's page endpoint URL `/_analog/pages/`",
     usage: /\/_analog\/pages\//,
     source: '@analogjs/vite-plugin-nitro/src/lib/utils/get-page-handlers.js',

@@ -11,7 +11,7 @@ const quote = (text: string) => `'${text.replace(/\\/g, '\\\\').replace(/'/g, "\
  */
 export function apiRoutesSource(routes: readonly ApiRoute[], outFile: string): string {
   const types = new Map<string, string[]>();
-  const rows = routes.map(({ route, method, handler, file, header }) => {
+  const rows = routes.map(({ route, method, handler, file, header, access }) => {
     const specifier = relative(dirname(outFile), handler).split('\\').join('/').replace(/\.ts$/, '');
     types.set(route, [
       ...(types.get(route) ?? []),
@@ -26,6 +26,8 @@ export function apiRoutesSource(routes: readonly ApiRoute[], outFile: string): s
       `    method: ${quote(header.method)},`,
       `    url: ${quote(route)},`,
       `    query: ${quote(header.query)},`,
+      `    access: ${quote(access.access)},`,
+      `    limits: ${quote(access.limits)},`,
       '  },',
     ].join('\n');
   });
@@ -33,7 +35,10 @@ export function apiRoutesSource(routes: readonly ApiRoute[], outFile: string): s
     '// Generated from the route files Nitro scans, by src/modules/api-contract. Do not edit:',
     '// `vite build` and `vite` rewrite it when a route file is added, renamed or removed.',
     '',
-    '/** Every API route file and its header: the API rows of the route catalogue (README, `/routes`). */',
+    '/**',
+    ' * Every API route file, its header and who may call it: the API rows of the route catalogue',
+    ' * (README, `/routes`) and of the access table in docs/security.md.',
+    ' */',
     'export const apiCatalogue = [',
     ...rows,
     '] as const;',
@@ -48,12 +53,14 @@ export function apiRoutesSource(routes: readonly ApiRoute[], outFile: string): s
 
 /** `#api-contract/routes`: what the server needs of each route, as data (no import of a route). */
 export function routesModule(routes: readonly ApiRoute[]): string {
-  const data = routes.map(({ route, method, file, header }) => ({
+  const data = routes.map(({ route, method, file, header, meta, access }) => ({
     route,
     method,
     file,
     summary: header.pattern,
     description: header.when[0].toUpperCase() + header.when.slice(1),
+    meta,
+    ...access,
   }));
   return `export const apiRoutes = ${JSON.stringify(data)};`;
 }

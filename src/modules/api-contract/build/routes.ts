@@ -2,7 +2,9 @@ import { readFileSync } from 'node:fs';
 import { relative } from 'node:path';
 import type { Nitro, NitroEventHandler } from 'nitropack';
 
+import { type RouteAccess, routeAccess } from './access.ts';
 import { type RouteHeader, readHeader } from './header.ts';
+import { type MetaValue, readRouteMeta } from './route-meta.ts';
 
 /** One API route as Nitro registered it, with its file's header. */
 export interface ApiRoute {
@@ -15,6 +17,10 @@ export interface ApiRoute {
   /** The handler file from the project root: `src/server/routes/api/v1/users/[id].get.ts`. */
   file: string;
   header: RouteHeader;
+  /** What its `defineRouteMeta(…)` declares (`null`: nothing), read from its source. */
+  meta: Record<string, MetaValue> | null;
+  /** Who may call it and the limits on its abuse, from its meta's `x-access` and `x-limits`. */
+  access: RouteAccess;
 }
 
 /** `METHOD /route` as line 2 of a header states it: `ANY` for a file that answers every method. */
@@ -23,20 +29,24 @@ export const endpoint = (method: string, route: string) =>
 
 /**
  * The one list of API routes: the route files Nitro scanned (its own file-name rules) and the
- * handlers this module adds, each with its header. Line 2 of a header must state what Nitro
- * serves the file as; a file that says otherwise fails the build, named.
+ * handlers this module adds, each with its header and its `defineRouteMeta`. Line 2 of a header
+ * must state what Nitro serves the file as, and the meta who may call it (`x-access`, `x-limits`);
+ * a file that does not fails the build, named.
  */
 export function apiRoutes(nitro: Nitro, own: readonly NitroEventHandler[], root: string): ApiRoute[] {
   return [...nitro.scannedHandlers, ...own]
     .filter(({ route, middleware }) => route && !middleware)
     .map(({ route, method = 'default', handler }) => {
       const file = relative(root, handler).split('\\').join('/');
-      const header = readHeader(file, readFileSync(handler, 'utf8'));
+      const text = readFileSync(handler, 'utf8');
+      const header = readHeader(file, text);
       const served = endpoint(method.toLowerCase(), route!);
       if (`${header.method} ${header.url}` !== served) {
         throw new Error(`${file}: line 2 says ${header.method} ${header.url}, but Nitro serves ${served}`);
       }
-      return { route: route!, method: method.toLowerCase(), handler, file, header };
+      const meta = readRouteMeta(file, text);
+      const access = routeAccess(file, meta?.['openAPI']);
+      return { route: route!, method: method.toLowerCase(), handler, file, header, meta, access };
     })
     .sort((a, b) => a.route.localeCompare(b.route) || a.method.localeCompare(b.method));
 }

@@ -3,7 +3,6 @@ import { createHash } from 'node:crypto';
 import { apiRoutes } from '#api-contract/routes';
 import { routeModules } from '#api-contract/route-modules';
 import { crossOriginRoutes } from '../../../server/lib/cors';
-import { routeMeta } from './nitro-route-meta';
 import { type JsonText, type OpenApiDocument, buildOpenApi } from './openapi';
 
 const noModule = async () => ({});
@@ -15,7 +14,6 @@ export function openApiDocument() {
   served ??= buildOpenApi(
     apiRoutes.map((route) => ({
       ...route,
-      meta: routeMeta(route.route, route.method),
       load: routeModules[`${route.method} ${route.route}`] ?? noModule,
     })),
     crossOriginRoutes,

@@ -6,15 +6,14 @@ declare module '#api-contract/routes' {
     file: string;
     summary: string;
     description: string;
+    /** What the file's `defineRouteMeta(…)` declares, read from its source at build time. */
+    meta: import('./openapi').ContractRoute['meta'];
+    access: string;
+    limits: string;
   }[];
 }
 
 /** A lazy import of each route file, keyed `<method> <route>` (../generate.ts). */
 declare module '#api-contract/route-modules' {
   export const routeModules: Record<string, () => Promise<{ default?: unknown; route?: unknown }>>;
-}
-
-/** Nitro's build-time extract of every handler's `defineRouteMeta` (nitropack's rollup `handlersMeta`). */
-declare module '#nitro-internal-virtual/server-handlers-meta' {
-  export const handlersMeta: { route: string; method?: string; meta: unknown }[];
 }

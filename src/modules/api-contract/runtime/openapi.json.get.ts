@@ -7,6 +7,9 @@ import { openApiDocument } from './document';
 
 defineRouteMeta({
   openAPI: {
+    security: [],
+    'x-access': 'anyone',
+    'x-limits': 'None needed: built once at start, answered with an ETag.',
     responses: {
       200: { description: 'This document.' },
       304: { description: 'Not modified: `If-None-Match` named the current ETag.' },

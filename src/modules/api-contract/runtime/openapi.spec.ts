@@ -25,6 +25,8 @@ const file = (overrides: Partial<ContractRoute>): ContractRoute => ({
   summary: 'Thing',
   description: 'A thing.',
   meta: declaring({ 200: { description: 'The thing.' }, 404: { description: 'No thing has the id.' } }),
+  access: 'anyone',
+  limits: 'None.',
   load: async () => ({ default: undefined }),
   ...overrides,
 });
@@ -108,6 +110,21 @@ describe('buildOpenApi', () => {
       '503',
     ]);
     expect(op.responses['404']).toMatchObject({ description: 'No thing has the id.' });
+  });
+
+  it('says who may call each operation: its security, x-access and x-limits', async () => {
+    const guarded = file({
+      meta: { openAPI: { security: [{ session: [] }], responses: { 200: { description: 'Yours.' } } } },
+      access: 'owner or admin',
+      limits: 'Body ≤ 1 MiB.',
+    });
+    const document = await buildOpenApi([guarded, file({ route: '/api/v1/open', method: 'get' })]);
+    expect(document.paths['/api/v1/things/{id}']['put']).toMatchObject({
+      security: [{ session: [] }],
+      'x-access': 'owner or admin',
+      'x-limits': 'Body ≤ 1 MiB.',
+    });
+    expect(document.paths['/api/v1/open']['get']).toMatchObject({ security: [], 'x-access': 'anyone' });
   });
 
   it('documents only the statuses a route declares, beside what the server answers for any route', async () => {

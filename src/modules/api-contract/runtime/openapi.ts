@@ -30,8 +30,9 @@ export interface OpenApiOperation {
   requestBody?: { required: boolean; content: Record<string, { schema: JsonSchema }> };
   responses: Record<string, OpenApiResponse | { $ref: string }>;
   security?: Record<string, string[]>[];
-  /** The team's access convention (GUIDE.md): who may call the route, and its abuse limits. */
+  /** Who may call it (`anyone`, `signed-in`, `owner`, `owner or admin`, `admin`, `signed request`). */
   'x-access'?: string;
+  /** The limits on its abuse, in one sentence. */
   'x-limits'?: string;
 }
 export interface OpenApiDocument {
@@ -66,7 +67,8 @@ export interface DeclaredResponse {
 
 /**
  * A route as the document needs it: Nitro's pattern and method (`default`: any), its file and
- * header, what its `defineRouteMeta({ openAPI })` declares (`null`: nothing), and its module.
+ * header, what its `defineRouteMeta({ openAPI })` declares (`null`: nothing), who may call it and
+ * the limits on its abuse (its `x-access` and `x-limits`, checked at build time), and its module.
  */
 export interface ContractRoute {
   route: string;
@@ -82,6 +84,8 @@ export interface ContractRoute {
       'x-limits'?: string;
     };
   } | null;
+  access: string;
+  limits: string;
   load: () => Promise<{ default?: unknown; route?: unknown; openApi?: OperationExtension }>;
 }
 
@@ -306,9 +310,9 @@ function operation(
     parameters,
     responses,
   };
-  if (route.meta?.openAPI?.security) op.security = route.meta.openAPI.security;
-  if (route.meta?.openAPI?.['x-access']) op['x-access'] = route.meta.openAPI['x-access'];
-  if (route.meta?.openAPI?.['x-limits']) op['x-limits'] = route.meta.openAPI['x-limits'];
+  op.security = route.meta?.openAPI?.security ?? [];
+  op['x-access'] = route.access;
+  op['x-limits'] = route.limits;
   if (body) {
     const schema = toJsonSchema(body, 'input', defs);
     op.requestBody = {
@@ -371,6 +375,9 @@ function preflight(route: ContractRoute): OpenApiOperation {
     'x-analog-route': route.route,
     parameters: [],
     responses: { '204': { description: 'Preflight answered.' } },
+    security: [],
+    'x-access': 'anyone',
+    'x-limits': 'None: it carries no body and changes nothing.',
   };
 }
 

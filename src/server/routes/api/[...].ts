@@ -7,6 +7,9 @@ import { allowedMethods } from '../../../modules/api-contract/runtime/allow';
 
 defineRouteMeta({
   openAPI: {
+    security: [],
+    'x-access': 'anyone',
+    'x-limits': 'None needed: it answers 404 or 405 and stores nothing.',
     responses: {
       404: { description: 'No route has the path.' },
       405: { description: 'The path answers other methods, listed in `Allow`.' },

@@ -8,6 +8,9 @@ import { productFeed } from '../../lib/rss';
 
 defineRouteMeta({
   openAPI: {
+    security: [],
+    'x-access': 'anyone',
+    'x-limits': 'None needed: a fixed feed; it stores nothing.',
     responses: {
       200: { description: 'The product feed.', content: { 'text/xml': {} } },
     },

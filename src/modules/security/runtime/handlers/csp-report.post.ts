@@ -7,6 +7,9 @@ import { cspReportBody, violations } from '../csp-report';
 
 defineRouteMeta({
   openAPI: {
+    security: [],
+    'x-access': 'anyone',
+    'x-limits': 'Body ≤ 16 KiB; each report is logged, never stored or echoed.',
     responses: {
       204: { description: 'The report was logged.' },
       400: { description: 'Not a CSP violation report.' },

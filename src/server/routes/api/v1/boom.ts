@@ -5,6 +5,9 @@ import { defineRouteMeta } from 'nitropack/runtime';
 
 defineRouteMeta({
   openAPI: {
+    security: [],
+    'x-access': 'anyone',
+    'x-limits': 'None needed: it throws before doing anything.',
     responses: {
       500: { description: 'Always: the handler throws.' },
     },

@@ -9,6 +9,9 @@ import { redirectBrowserForms } from '../../../lib/browser-forms';
 
 defineRouteMeta({
   openAPI: {
+    security: [],
+    'x-access': 'anyone',
+    'x-limits': 'Body ≤ 1 MiB, message ≤ 2,000 characters; no rate limit: a public demo form.',
     responses: {
       200: { description: 'The message is stored.' },
       303: { description: 'A browser form post without JavaScript goes back to its page.' },

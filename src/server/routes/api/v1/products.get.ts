@@ -7,6 +7,9 @@ import { products } from '../../../lib/products';
 
 defineRouteMeta({
   openAPI: {
+    security: [],
+    'x-access': 'anyone',
+    'x-limits': 'None needed: a fixed list; it stores nothing.',
     responses: {
       200: { description: 'Every product.' },
     },

@@ -5,6 +5,9 @@ import { defineRouteMeta } from 'nitropack/runtime';
 
 defineRouteMeta({
   openAPI: {
+    security: [],
+    'x-access': 'anyone',
+    'x-limits': 'None needed: it echoes the query and stores nothing.',
     responses: {
       200: { description: 'The query as h3 parsed it.' },
     },

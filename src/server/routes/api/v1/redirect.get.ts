@@ -6,6 +6,9 @@ import { defineRouteMeta } from 'nitropack/runtime';
 
 defineRouteMeta({
   openAPI: {
+    security: [],
+    'x-access': 'anyone',
+    'x-limits': 'None needed: a fixed redirect.',
     responses: {
       302: { description: 'Go to `/api/v1/hello`.' },
     },

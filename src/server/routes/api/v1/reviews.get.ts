@@ -8,6 +8,9 @@ import { defineRouteMeta } from 'nitropack/runtime';
 
 defineRouteMeta({
   openAPI: {
+    security: [],
+    'x-access': 'anyone',
+    'x-limits': 'None needed: it reads one page of reviews.',
     responses: {
       200: { description: 'The newest reviews.' },
     },

@@ -8,6 +8,9 @@ import { searchProducts } from '../../../lib/products';
 
 defineRouteMeta({
   openAPI: {
+    security: [],
+    'x-access': 'anyone',
+    'x-limits': 'None needed: it reads one page of a fixed list.',
     responses: {
       200: { description: 'A page of matching products.' },
     },

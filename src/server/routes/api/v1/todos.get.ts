@@ -9,6 +9,9 @@ import { listTodoPage, nextPageLink, todosVersion } from '../../../lib/todos';
 
 defineRouteMeta({
   openAPI: {
+    security: [],
+    'x-access': 'anyone',
+    'x-limits': 'None needed: it reads at most 100 todos a page.',
     responses: {
       200: { description: 'A page of todos, newest first, and the cursor of the next.' },
       304: { description: 'The list has not changed since the `If-None-Match` ETag.' },

@@ -7,6 +7,9 @@ import { requireSafeSlug } from '../../../../lib/slug';
 
 defineRouteMeta({
   openAPI: {
+    security: [],
+    'x-access': 'anyone',
+    'x-limits': 'None needed: it echoes the checked slug and stores nothing.',
     responses: {
       200: { description: 'The captured slug.' },
       400: { description: 'A slug with an unsafe segment.' },

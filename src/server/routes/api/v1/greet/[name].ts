@@ -7,6 +7,9 @@ import { asPlainText } from '../../../../lib/text';
 
 defineRouteMeta({
   openAPI: {
+    security: [],
+    'x-access': 'anyone',
+    'x-limits': 'None needed: it stores nothing.',
     responses: {
       200: { description: 'The greeting.', content: { 'text/plain': {} } },
     },

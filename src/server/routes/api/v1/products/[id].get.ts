@@ -8,6 +8,9 @@ import { requireProduct } from '../../../../lib/products';
 
 defineRouteMeta({
   openAPI: {
+    security: [],
+    'x-access': 'anyone',
+    'x-limits': 'None needed: a fixed list; it stores nothing.',
     responses: {
       200: { description: 'The product.' },
       404: { description: 'No product has the id.' },

@@ -9,6 +9,9 @@ import { deleteTodo } from '../../../../lib/todos';
 
 defineRouteMeta({
   openAPI: {
+    security: [],
+    'x-access': 'anyone',
+    'x-limits': 'None beyond the id check: a public demo list anyone may write.',
     responses: {
       204: { description: 'The todo is gone.' },
       404: { description: 'No todo has the id.' },

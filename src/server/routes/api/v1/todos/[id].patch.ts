@@ -9,6 +9,9 @@ import { updateTodo } from '../../../../lib/todos';
 
 defineRouteMeta({
   openAPI: {
+    security: [],
+    'x-access': 'anyone',
+    'x-limits': 'Body ≤ 1 MiB, title ≤ 200 characters; no rate limit: a public demo list anyone may write.',
     responses: {
       200: { description: 'The updated todo.' },
       404: { description: 'No todo has the id.' },

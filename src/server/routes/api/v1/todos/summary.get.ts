@@ -9,6 +9,9 @@ import { summarizeTodos, todoSummaryCacheName } from '../../../../lib/todo-summa
 
 defineRouteMeta({
   openAPI: {
+    security: [],
+    'x-access': 'anyone',
+    'x-limits': 'None needed: it reads from the cache.',
     responses: {
       200: { description: 'Todo counts per creation day or month, from the cache.' },
       304: { description: 'The cached answer has not changed since the `If-None-Match` ETag.' },

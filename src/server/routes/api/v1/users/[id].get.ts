@@ -1,14 +1,20 @@
-/** Not found with `createError`: an unknown id answers 404 instead of an empty 200. */
+/** Not found with `createError`: an unknown id answers 404 instead of an empty 200 (to an admin; others get 403 first). */
 // GET /api/v1/users/:id
 import { createError, defineEventHandler } from 'h3';
 import { defineRouteMeta } from 'nitropack/runtime';
 
+import { requireOwnerOrAdmin } from '../../../../lib/auth';
 import { findUser, requireUserId } from '../../../../lib/users';
 
 defineRouteMeta({
   openAPI: {
+    security: [{ session: [] }],
+    'x-access': 'owner or admin',
+    'x-limits': 'None: it reads, and only the account itself or an admin.',
     responses: {
       200: { description: 'The user.' },
+      401: { description: 'No valid session.' },
+      403: { description: 'Another account, not an admin.' },
       404: { description: 'No user has the id.' },
     },
   },
@@ -16,6 +22,7 @@ defineRouteMeta({
 
 export default defineEventHandler(async (event) => {
   const id = requireUserId(event);
+  await requireOwnerOrAdmin(event, id);
   const user = await findUser(id);
   if (!user) throw createError({ statusCode: 404, statusMessage: `User ${id} not found` });
   return user;
