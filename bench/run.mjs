@@ -98,7 +98,7 @@ const allRows = [
   },
   { id: 'app /todos', server: 'pages', path: '/todos', page: true },
   { id: 'app /contact', server: 'pages', path: '/contact', page: true },
-  // The same pages served from the page cache (src/server/lib/page-cache.ts), a fresh nonce each.
+  // The same pages served from the page cache (src/server/lib/page-cache/page-cache.ts), a fresh nonce each.
   { id: 'cached /search', server: 'cached', path: '/search', page: true, label: 'page cache' },
   { id: 'cached /todos', server: 'cached', path: '/todos', page: true, label: 'page cache' },
   { id: 'cached /contact', server: 'cached', path: '/contact', page: true, label: 'page cache' },
@@ -431,7 +431,7 @@ async function seedReviews(url) {
 /** CPU time of one password check (lib/auth/passwords.ts), in this process: what a sign-in cannot cost less than. */
 async function hashCpuUs(count = 20) {
   const { hashPassword, verifyPassword } = await createJiti(import.meta.url).import(
-    '../src/server/lib/auth/passwords.ts',
+    '../src/server/lib/auth',
   );
   const stored = await hashPassword(benchAccount.password);
   const before = process.cpuUsage();

@@ -2,7 +2,7 @@ import { send, setResponseHeader, setResponseHeaders, setResponseStatus } from '
 import { defineNitroErrorHandler } from 'nitropack/runtime';
 
 import { setErrorHeaders } from '../modules/security/runtime';
-import { databaseHttpError } from './lib/database-errors';
+import { databaseHttpError } from './lib/db';
 import { errorPage, isPageNavigation } from './lib/request-log';
 
 /**

@@ -5,8 +5,8 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { takeLease } from '../../src/server/lib/housekeeping/lease';
-import { migrate } from '../../src/server/lib/migrations';
-import { pooledPostgres } from '../../src/server/lib/postgres-pool';
+import { migrate } from '../../src/server/lib/db/migrations';
+import { pooledPostgres } from '../../src/server/lib/db/postgres-pool';
 import { ensureClusterBuild, serverEntry } from '../support/build';
 import { type RunningPostgres, startPostgres } from '../support/postgres.mjs';
 import { type RunningServer, startProductionServer } from '../support/server';

@@ -2,7 +2,7 @@ import type { ParamMap } from '@angular/router';
 
 import type { FieldErrors } from '../shared/form-errors';
 // The file itself, not the folder's index: the browser bundle needs the list, not the server code.
-import { accountMessage } from '../../server/lib/auth/messages';
+import { accountMessage } from '../../server/lib/auth';
 
 /**
  * The errors a refused plain form post brought back in the URL, `?error.<field>=<code>`, as the

@@ -2,8 +2,8 @@ import { ChangeDetectionStrategy, Component, computed, inject, signal } from '@a
 import { toSignal } from '@angular/core/rxjs-interop';
 import { ActivatedRoute } from '@angular/router';
 
-import { contactMessages } from '../../server/lib/contact-messages';
-import { contactTopics } from '../../server/lib/contact-topics';
+import { contactMessages } from '../../shared/contact-messages';
+import { contactTopics } from '../../shared/contact-topics';
 import { formErrors, type FieldErrors } from '../shared/form-errors';
 import { injectApi } from '../shared/inject-api';
 import { queryErrorMessages } from '../shared/query-messages';

@@ -17,7 +17,7 @@ import {
   requireSession,
   requireUser,
 } from '../../server/lib/auth';
-import { isBrowserFormPost } from '../../server/lib/browser-forms';
+import { isBrowserFormPost } from '../../server/lib/forms';
 import { ApiError, loaderApi } from '../shared/api-client';
 
 /** Where a visitor without a session goes: sign-in, and back here afterwards. */

@@ -1,7 +1,7 @@
 import type { Migration } from './migration';
 
 /**
- * When each cache entry was last removed (epoch ms), kept as a tombstone row (lib/cache-storage.ts):
+ * When each cache entry was last removed (epoch ms), kept as a tombstone row (lib/cache/cache-storage.ts):
  * an answer computed before the removal and written after it is refused instead of undoing it.
  */
 export default {

@@ -1,7 +1,7 @@
 import { defineNitroPlugin, useStorage } from 'nitropack/runtime';
 
-import { databaseCacheDriver } from '../lib/cache-storage';
-import { useDatabase } from '../lib/database';
+import { databaseCacheDriver } from '../lib/cache';
+import { useDatabase } from '../lib/db';
 
 /**
  * Puts Nitro's `cache:` mount (cached handlers, `swr` route rules) in the SQL database, shared by

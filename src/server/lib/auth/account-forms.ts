@@ -2,8 +2,8 @@ import type { StandardSchemaV1 } from '@standard-schema/spec';
 import { fail, redirect } from '@analogjs/router/server/actions';
 import { type H3Event, isError, readFormData } from 'h3';
 
-import { isBrowserFormPost } from '../browser-forms';
-import { issueField } from '../issues';
+import { isBrowserFormPost } from '../forms';
+import { issueField } from '../../../shared/issues';
 import { appOrigin } from '../../../modules/security/runtime';
 import { type AccountMessageCode, accountMessageCode } from './messages';
 import { safeRedirectPath } from './redirects';

@@ -2,7 +2,7 @@ import { createDatabase, type Database } from 'db0';
 import betterSqlite3 from 'db0/connectors/better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
-import { migrate } from '../migrations';
+import { migrate } from '../db/migrations';
 import { purgeRateLimits } from './rate-limit';
 import { purgeSessions } from './sessions';
 
@@ -11,7 +11,7 @@ let db: Database;
 // The purges' own SQL against a fresh in-memory SQLite, migrated like the app's: outside Nitro,
 // its runtime and the app's connection are left out.
 vi.mock('nitropack/runtime', () => ({ useRuntimeConfig: () => ({}) }));
-vi.mock('../database', () => ({ useDatabase: async () => db }));
+vi.mock('../db/database', () => ({ useDatabase: async () => db }));
 
 beforeEach(async () => {
   db = createDatabase(betterSqlite3({ name: ':memory:' }));

@@ -1,7 +1,7 @@
 import { useRuntimeConfig } from 'nitropack/runtime';
 
 import type { Account } from './accounts';
-import { useDatabase } from '../database';
+import { useDatabase } from '../db';
 import { parseAdminEmails } from './admin-emails';
 
 let admins: ReadonlySet<string> | undefined;

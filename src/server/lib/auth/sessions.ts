@@ -12,7 +12,7 @@ import { LRUCache } from 'lru-cache';
 import { useRuntimeConfig } from 'nitropack/runtime';
 import { randomBytes } from 'node:crypto';
 
-import { useDatabase } from '../database';
+import { useDatabase } from '../db';
 import type { Account } from './accounts';
 import { isHttps } from '../../../modules/security/runtime';
 

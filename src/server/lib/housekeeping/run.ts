@@ -1,4 +1,4 @@
-import { useDatabase } from '../database';
+import { useDatabase } from '../db';
 import { withLease } from './with-lease';
 
 /**

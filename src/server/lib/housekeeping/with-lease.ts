@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 
-import { useDatabase } from '../database';
+import { useDatabase } from '../db';
 import { releaseLease, renewLease, takeLease } from './lease';
 
 export interface LeaseOptions {

@@ -2,11 +2,11 @@ import { createDatabase, type Database } from 'db0';
 import betterSqlite3 from 'db0/connectors/better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
-import { migrate } from '../migrations';
+import { migrate } from '../db/migrations';
 
 // The store's statements against a real SQLite database in memory, migrated like the app's.
 let db: Database;
-vi.mock('../database', () => ({ useDatabase: async () => db }));
+vi.mock('../db', () => ({ useDatabase: async () => db }));
 const { claimKey, findKey, purgeIdempotencyKeys, releaseKey, storeResponse } = await import('./store');
 
 beforeEach(async () => {

@@ -1,4 +1,4 @@
-import { useDatabase } from '../database';
+import { useDatabase } from '../db';
 
 /** A stored key: who claimed it, for which request, and the response once it is finished. */
 export interface KeyRecord {

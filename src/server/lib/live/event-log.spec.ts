@@ -2,7 +2,7 @@ import { createDatabase, type Database } from 'db0';
 import betterSqlite3 from 'db0/connectors/better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 
-import { migrate } from '../migrations';
+import { migrate } from '../db/migrations';
 import { deleteEventsBefore, keepsEventsAfter, windowStart } from './event-log';
 
 let db: Database;

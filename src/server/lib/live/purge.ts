@@ -1,4 +1,4 @@
-import { useDatabase } from '../database';
+import { useDatabase } from '../db';
 import { deleteEventsBefore, windowStart } from './event-log';
 
 /**

@@ -5,7 +5,7 @@ import type { Readable } from 'node:stream';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import pg from 'pg';
 
-import { databaseUrl, useDatabase } from '../database';
+import { databaseUrl, useDatabase } from '../db';
 import { eventsAfter, keepsEventsAfter, newestEventId, type TodoEvent } from './event-log';
 import { encodeEvents, heartbeatComment, pullSource, sendEventStream } from './event-stream';
 import { holdStreamSlot, requireStreamSlot } from './stream-slots';

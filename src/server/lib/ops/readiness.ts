@@ -1,4 +1,4 @@
-import { useDatabase } from '../database';
+import { useDatabase } from '../db';
 import { isDraining } from './drain';
 
 export type Readiness = { ready: true } | { ready: false; reason: 'draining' | 'database unreachable' };

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 
-import { migrate } from '../migrations';
+import { migrate } from '../db/migrations';
 import { orphanAgeMs, purgeOrphanFiles } from './orphans';
 
 let db: Database;

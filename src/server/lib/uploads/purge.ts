@@ -1,4 +1,4 @@
-import { useDatabase } from '../database';
+import { useDatabase } from '../db';
 import { type PurgedUploads, purgeOrphanFiles } from './orphans';
 import { uploadsDir } from './stored-files';
 

@@ -2,7 +2,7 @@ import { createError } from 'h3';
 import { useRuntimeConfig } from 'nitropack/runtime';
 import { z } from 'zod';
 
-import { useDatabase } from '../database';
+import { useDatabase } from '../db';
 import type { AttemptPolicy } from '../auth';
 
 const positive = z.coerce.number().int().positive();

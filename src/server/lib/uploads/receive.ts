@@ -6,7 +6,7 @@ import { mkdir, rename, rm } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 
-import { useDatabase } from '../database';
+import { useDatabase } from '../db';
 import { mediaType } from '../../../modules/security/runtime';
 import { TypeSniffer, unsupported } from './file-types';
 import { releaseQuota, reserveQuota, settleQuota } from './quota';

@@ -6,8 +6,8 @@ import { join } from 'node:path';
 import { z } from 'zod';
 
 import { requireUser } from '../auth';
-import { dataPath } from '../data-dir';
-import { useDatabase } from '../database';
+import { dataPath } from '../db';
+import { useDatabase } from '../db';
 import { fileTypes } from './file-types';
 import { releaseQuota } from './quota';
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-import { useDatabase } from '../database';
+import { useDatabase } from '../db';
 
 /** A verified delivery: its event's id and type, and the body as received. */
 export interface Delivery {

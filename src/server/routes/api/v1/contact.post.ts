@@ -3,9 +3,9 @@
 import { defineServerRoute } from '@analogjs/router/server/actions';
 import { defineRouteMeta } from 'nitropack/runtime';
 
-import { contactInput, contactResult, saveContactMessage } from '../../../lib/contact';
-import { contactMessages } from '../../../lib/contact-messages';
-import { redirectBrowserForms } from '../../../lib/browser-forms';
+import { contactInput, contactResult, saveContactMessage } from '../../../lib/forms';
+import { contactMessages } from '../../../../shared/contact-messages';
+import { redirectBrowserForms } from '../../../lib/forms';
 
 defineRouteMeta({
   openAPI: {

@@ -6,7 +6,7 @@ import { defineRouteMeta } from 'nitropack/runtime';
 import { z } from 'zod';
 
 import { idempotentOperation, withIdempotency } from '../../../lib/idempotency';
-import { todoOutput, todoTitle } from '../../../lib/todo-schemas';
+import { todoOutput, todoTitle } from '../../../lib/todos';
 import { createTodo } from '../../../lib/todos';
 
 defineRouteMeta({

@@ -2,8 +2,8 @@ import { useStorage } from 'nitropack/runtime';
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 
-import { contactMessages } from './contact-messages';
-import { contactTopics } from './contact-topics';
+import { contactMessages } from '../../../shared/contact-messages';
+import { contactTopics } from '../../../shared/contact-topics';
 
 /** A contact message, as the form and the API agree on it. */
 export const contactInput = z.object({

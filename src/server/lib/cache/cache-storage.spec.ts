@@ -4,7 +4,7 @@ import { createStorage } from 'unstorage';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 
 import { databaseCacheDriver } from './cache-storage';
-import { migrate } from './migrations';
+import { migrate } from '../db/migrations';
 
 let db: Database;
 const storage = () => createStorage({ driver: databaseCacheDriver(async () => db) });
