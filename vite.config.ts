@@ -8,8 +8,8 @@ import { quietSourcemapWarnings } from './src/build/quiet-sourcemap-warnings.ts'
 import { sequentialEnvironmentBuilds } from './src/build/sequential-environment-builds.ts';
 import { tsconfigAliases } from './src/build/tsconfig-aliases.ts';
 import { cspNoncePlaceholder, security } from './src/modules/security/index.ts';
-import { products } from './src/server/lib/products.ts';
-import { siteUrl } from './src/server/lib/site.ts';
+import { products } from './src/shared/products.ts';
+import { siteUrl } from './src/server/lib/feeds/site.ts';
 
 const fromRoot = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 const apiRoutesFile = fromRoot('./src/server/api-routes.gen.ts');
@@ -59,16 +59,16 @@ export default defineConfig({
           nitro: { envPrefix: '' },
           dataDir: '.data',
           databaseUrl: '',
-          // PostgreSQL connections per server process (src/server/lib/database.ts).
+          // PostgreSQL connections per server process (src/server/lib/db/database.ts).
           databasePoolSize: 10,
-          // Pages served from memory (src/server/lib/page-cache.ts); PAGE_CACHE=false turns it off.
+          // Pages served from memory (src/server/lib/page-cache/page-cache.ts); PAGE_CACHE=false turns it off.
           pageCache: true,
           // GET /api/v1/todos/events (docs/live-updates.md): TODO_EVENTS_MAX_STREAMS open streams per
           // process (over it, 503 with Retry-After), a heartbeat every TODO_EVENTS_HEARTBEAT_SECONDS.
           todoEvents: { maxStreams: 1_000, heartbeatSeconds: 15 },
           // Seals session cookies; production refuses to start without ≥ 32 characters (lib/sessions.ts).
           sessionSecret: '',
-          // Origins allowed to read the public product routes cross-origin, comma-separated (lib/cors.ts).
+          // Origins allowed to read the public product routes cross-origin, comma-separated (lib/http/cors.ts).
           corsOrigins: '',
         },
         modules: [

@@ -97,7 +97,7 @@ const allRows = [
   },
   { id: 'app /todos', server: 'pages', path: '/todos', page: true },
   { id: 'app /contact', server: 'pages', path: '/contact', page: true },
-  // The same pages served from the page cache (src/server/lib/page-cache.ts), a fresh nonce each.
+  // The same pages served from the page cache (src/server/lib/page-cache/page-cache.ts), a fresh nonce each.
   { id: 'cached /search', server: 'cached', path: '/search', page: true, label: 'page cache' },
   { id: 'cached /todos', server: 'cached', path: '/todos', page: true, label: 'page cache' },
   { id: 'cached /contact', server: 'cached', path: '/contact', page: true, label: 'page cache' },

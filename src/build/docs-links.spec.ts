@@ -19,13 +19,13 @@ describe('the docs check', () => {
   const check = (markdown: string) => docProblems(root, 'docs/example.md', markdown);
 
   it('accepts a link to a file, an export it has, a heading and a verbatim excerpt', () => {
-    const excerpt = ['```ts src/server/lib/users.ts', 'export interface User {', '  id: number;', '```'];
+    const excerpt = ['```ts src/server/lib/users/users.ts', 'export interface User {', '  id: number;', '```'];
     expect(
       check(
         [
-          'See [`toCsv`](../src/server/lib/csv.ts), [`createApi(transport)`](../src/app/shared/api-client.ts),',
+          'See [`toCsv`](../src/server/lib/feeds/csv.ts), [`createApi(transport)`](../src/app/shared/api-client.ts),',
           '[the home page](../src/app/pages/(home).page.ts) and [the catalogue](../README.md#route-catalogue).',
-          '`toCsv` from `src/server/lib/csv.ts` quotes fields.',
+          '`toCsv` from `src/server/lib/feeds/csv.ts` quotes fields.',
           ...excerpt,
         ].join('\n'),
       ),
@@ -45,22 +45,22 @@ describe('the docs check', () => {
   });
 
   it('fails when a linked file does not export the name', () => {
-    expect(check('\n[`listUsers`](../src/server/lib/users.ts)')).toEqual([
-      'docs/example.md:2: src/server/lib/users.ts does not export `listUsers`',
+    expect(check('\n[`listUsers`](../src/server/lib/users/users.ts)')).toEqual([
+      'docs/example.md:2: src/server/lib/users/users.ts does not export `listUsers`',
     ]);
   });
 
   it('fails when prose names an export that a file lacks', () => {
-    expect(check('`listUsers` from `src/server/lib/users.ts`')).toEqual([
-      'docs/example.md:1: src/server/lib/users.ts does not export `listUsers`',
+    expect(check('`listUsers` from `src/server/lib/users/users.ts`')).toEqual([
+      'docs/example.md:1: src/server/lib/users/users.ts does not export `listUsers`',
     ]);
   });
 
   it('fails on an excerpt that is not verbatim in its file', () => {
     expect(
-      check(['```ts src/server/lib/users.ts', 'export interface User {', '  id: string;', '```'].join('\n')),
+      check(['```ts src/server/lib/users/users.ts', 'export interface User {', '  id: string;', '```'].join('\n')),
     ).toEqual([
-      'docs/example.md:1: quotes lines that are not in src/server/lib/users.ts (copy them again from the file)',
+      'docs/example.md:1: quotes lines that are not in src/server/lib/users/users.ts (copy them again from the file)',
     ]);
   });
 

@@ -13,7 +13,7 @@ export function withFileSnippets(readme: string, root: string): string {
 }
 
 /**
- * Checks an excerpt, a fenced block whose info string names its file (```` ```ts src/server/lib/users.ts ````):
+ * Checks an excerpt, a fenced block whose info string names its file (```` ```ts src/server/lib/users/users.ts ````):
  * its lines must be a run of that file's lines, taken verbatim apart from one common indent.
  * Returns what is wrong, or `undefined`.
  */

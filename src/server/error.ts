@@ -1,7 +1,7 @@
 import { send, setResponseHeader, setResponseHeaders, setResponseStatus } from 'h3';
 import { defineNitroErrorHandler } from 'nitropack/runtime';
 
-import { databaseHttpError } from './lib/database-errors';
+import { databaseHttpError } from './lib/db';
 
 /**
  * Database errors answer JSON like every other API error, never a 500 with the driver's message:

@@ -2,7 +2,7 @@ import { ChangeDetectionStrategy, Component, computed, inject, signal } from '@a
 import { toSignal } from '@angular/core/rxjs-interop';
 import { ActivatedRoute } from '@angular/router';
 
-import { contactTopics } from '../../server/lib/contact-topics';
+import { contactTopics } from '../../shared/contact-topics';
 import { formErrors, queryFieldErrors, type FieldErrors } from '../shared/form-errors';
 import { injectApi } from '../shared/inject-api';
 

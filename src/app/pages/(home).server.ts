@@ -1,6 +1,6 @@
 import type { PageServerLoad } from '@analogjs/router';
 
-import { setSafeCookie } from '../../server/lib/cookies';
+import { setSafeCookie } from '../../server/lib/http';
 import { loaderApi } from '../shared/api-client';
 
 /** Sets a cookie and calls the app's own API, typed by path, through Nitro's in-process `fetch`. */

@@ -5,7 +5,7 @@ import type { $Fetch } from 'nitropack';
 import { accountFormAction, readForm } from '../../server/lib/account-forms';
 import { displayName, renameAccount } from '../../server/lib/accounts';
 import { requireUser } from '../../server/lib/auth';
-import { isBrowserFormPost } from '../../server/lib/browser-forms';
+import { isBrowserFormPost } from '../../server/lib/forms';
 import { endSession } from '../../server/lib/sessions';
 import { ApiError, loaderApi } from '../shared/api-client';
 import { z } from 'zod';

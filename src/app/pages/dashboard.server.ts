@@ -1,6 +1,6 @@
 import type { PageServerLoad } from '@analogjs/router';
 
-import { supplierPrices } from '../../server/lib/supplier-prices';
+import { supplierPrices } from '../../server/lib/products';
 import { loaderApi } from '../shared/api-client';
 
 /**

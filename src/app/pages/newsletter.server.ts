@@ -1,8 +1,8 @@
 import { type PageServerAction, fail, redirect } from '@analogjs/router/server/actions';
 import { readFormData } from 'h3';
 
-import { errorQuery, isBrowserFormPost } from '../../server/lib/browser-forms';
-import { newsletterSignup, subscribe } from '../../server/lib/newsletter';
+import { errorQuery, isBrowserFormPost } from '../../server/lib/forms';
+import { newsletterSignup, subscribe } from '../../server/lib/forms';
 
 /**
  * The page's form action: validates the sign-up with its Standard Schema, then answers 303 to

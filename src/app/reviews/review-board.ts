@@ -2,8 +2,8 @@ import { HttpErrorResponse } from '@angular/common/http';
 import { ChangeDetectionStrategy, Component, signal } from '@angular/core';
 import { injectServerFn, injectServerFnMutation } from '@analogjs/router';
 
-import { type FieldErrors, fieldErrors } from '../../server/lib/issues';
-import { products } from '../../server/lib/products';
+import { type FieldErrors, fieldErrors } from '../../shared/issues';
+import { products } from '../../shared/products';
 import { ApiError } from '../shared/api-client';
 import { failureMessage } from '../shared/form-errors';
 import { loadReviews, postReview } from './reviews.server';

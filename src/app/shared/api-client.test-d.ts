@@ -1,9 +1,9 @@
 import type { StandardSchemaV1 } from '@standard-schema/spec';
 import { describe, expectTypeOf, it } from 'vitest';
 
-import type { Product } from '../../server/lib/products';
-import type { Todo } from '../../server/lib/todos';
-import type { User } from '../../server/lib/users';
+import type { Product } from '../../shared/products';
+import type { Todo } from '../../server/lib/todos/todos';
+import type { User } from '../../server/lib/users/users';
 import type { Account } from '../../server/lib/accounts';
 import { type Api, type ApiMethod, type ApiPath, type ApiUrl, ApiValidationError } from './api-client';
 

@@ -1,6 +1,6 @@
 import type { ParamMap } from '@angular/router';
 
-import { type FieldErrors, type IssueLike, fieldErrors } from '../../server/lib/issues';
+import { type FieldErrors, type IssueLike, fieldErrors } from '../../shared/issues';
 import { ApiError, ApiValidationError } from './api-client';
 
 export type { FieldErrors };

@@ -1,6 +1,6 @@
 import { describe, expectTypeOf, it } from 'vitest';
 
-import type { Todo } from '../../server/lib/todos';
+import type { Todo } from '../../server/lib/todos/todos';
 import type { Api, ApiError } from './api-client';
 import { apiMutationOptions, apiQueryKey, apiQueryOptions } from './server-route-query';
 

@@ -2,7 +2,7 @@ import type { StandardSchemaV1 } from '@standard-schema/spec';
 import { fail, redirect } from '@analogjs/router/server/actions';
 import { type H3Event, isError, readFormData } from 'h3';
 
-import { errorQuery, isBrowserFormPost } from './browser-forms';
+import { errorQuery, isBrowserFormPost } from './forms';
 
 /** A form's fields by name; a repeated name keeps its last value, a file stays a `File`. */
 export async function readForm(event: H3Event): Promise<Record<string, FormDataEntryValue>> {

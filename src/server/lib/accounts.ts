@@ -1,8 +1,8 @@
 import { createError } from 'h3';
 import { z } from 'zod';
 
-import { useDatabase } from './database';
-import { databaseHttpError } from './database-errors';
+import { useDatabase } from './db';
+import { databaseHttpError } from './db';
 
 const noNul = [/^[^\0]*$/, 'Remove the NUL character'] as const;
 

@@ -1,6 +1,6 @@
 import { type H3Event, createError, setResponseHeaders } from 'h3';
 
-import { useDatabase } from './database';
+import { useDatabase } from './db';
 import { clientAddress } from '../../modules/security/runtime';
 
 /** At most `limit` failed attempts per `windowSeconds`, per client address and per account. */

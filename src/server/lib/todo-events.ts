@@ -10,7 +10,7 @@ import {
 import { useRuntimeConfig } from 'nitropack/runtime';
 import pg from 'pg';
 
-import { databaseUrl, useDatabase } from './database';
+import { databaseUrl, useDatabase } from './db';
 
 /** One row of `todo_events` (src/server/migrations/004-todo-events.ts): `data` is the todo as JSON text. */
 export interface TodoEvent {

@@ -17,8 +17,8 @@ import { Transform, type Readable, type TransformCallback } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { z } from 'zod';
 
-import { dataPath } from './data-dir';
-import { useDatabase } from './database';
+import { dataPath } from './db';
+import { useDatabase } from './db';
 import { type OperationExtension, toJsonSchema } from '../../modules/api-contract/runtime/openapi';
 import { mediaType } from '../../modules/security/runtime';
 

@@ -2,7 +2,7 @@ import { type H3Event, defineEventHandler, setResponseHeader } from 'h3';
 
 import { noncePolicy } from '../../modules/security/runtime/csp';
 import { setPageHeaders } from '../../modules/security/runtime/page-policy';
-import { beginRender, cachedPage, pageGeneration, renderUnderWay } from '../lib/page-cache';
+import { beginRender, cachedPage, pageGeneration, renderUnderWay } from '../lib/page-cache/page-cache';
 
 /**
  * Answers `page` with a fresh nonce in its `nonce` attributes and its Content-Security-Policy, as a
@@ -22,7 +22,7 @@ function answer(event: H3Event, page = cachedPage(event.path)) {
 }
 
 /**
- * Answers a cached page (src/server/lib/page-cache.ts) without rendering it. A miss while another
+ * Answers a cached page (src/server/lib/page-cache/page-cache.ts) without rendering it. A miss while another
  * request renders the same URL waits for that render rather than starting its own.
  */
 export default defineEventHandler((event) => {

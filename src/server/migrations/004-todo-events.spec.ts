@@ -2,7 +2,7 @@ import { createDatabase, type Database } from 'db0';
 import betterSqlite3 from 'db0/connectors/better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 
-import { migrate } from '../lib/migrations';
+import { migrate } from '../lib/db/migrations';
 import { keptTodoEvents } from './004-todo-events';
 
 let db: Database;

@@ -1,6 +1,6 @@
 import type { Migration } from './migration';
 
-/** Nitro's `cache:` storage (lib/cache-storage.ts): one row per cached answer, shared by every process. */
+/** Nitro's `cache:` storage (lib/cache/cache-storage.ts): one row per cached answer, shared by every process. */
 export default {
   version: 6,
   name: 'cache-entries',

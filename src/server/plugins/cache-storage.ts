@@ -1,6 +1,6 @@
 import { defineNitroPlugin, useStorage } from 'nitropack/runtime';
 
-import { databaseCacheDriver } from '../lib/cache-storage';
+import { databaseCacheDriver } from '../lib/cache';
 
 /**
  * Puts Nitro's `cache:` mount (cached handlers, `swr` route rules) in the SQL database, shared by

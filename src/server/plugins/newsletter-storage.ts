@@ -1,7 +1,7 @@
 import { defineNitroPlugin, useStorage } from 'nitropack/runtime';
 import fsLiteDriver from 'unstorage/drivers/fs-lite';
 
-import { dataPath } from '../lib/data-dir';
+import { dataPath } from '../lib/db';
 
 /**
  * Mounts the `newsletter` storage: one file per subscriber under `DATA_DIR/newsletter`

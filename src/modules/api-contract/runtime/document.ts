@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 
 import { apiRoutes } from '#api-contract/routes';
 import { routeModules } from '#api-contract/route-modules';
-import { crossOriginRoutes } from '../../../server/lib/cors';
+import { crossOriginRoutes } from '../../../server/lib/http';
 import { routeMeta } from './nitro-route-meta';
 import { type JsonText, type OpenApiDocument, buildOpenApi } from './openapi';
 

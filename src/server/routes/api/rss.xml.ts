@@ -3,8 +3,8 @@
 import { defineEventHandler, setHeader } from 'h3';
 import { defineRouteMeta } from 'nitropack/runtime';
 
-import { products } from '../../lib/products';
-import { productFeed } from '../../lib/rss';
+import { products } from '../../../shared/products';
+import { productFeed } from '../../lib/feeds';
 
 defineRouteMeta({
   openAPI: {

@@ -3,8 +3,8 @@
 import { defineServerRoute } from '@analogjs/router/server/actions';
 import { defineRouteMeta } from 'nitropack/runtime';
 
-import { contactInput, contactResult, saveContactMessage } from '../../../lib/contact';
-import { redirectBrowserForms } from '../../../lib/browser-forms';
+import { contactInput, contactResult, saveContactMessage } from '../../../lib/forms';
+import { redirectBrowserForms } from '../../../lib/forms';
 
 defineRouteMeta({
   openAPI: {

@@ -3,8 +3,8 @@
 import { defineEventHandler } from 'h3';
 import { defineRouteMeta } from 'nitropack/runtime';
 
-import { toCsv } from '../../../lib/csv';
-import { products } from '../../../lib/products';
+import { toCsv } from '../../../lib/feeds';
+import { products } from '../../../../shared/products';
 
 defineRouteMeta({
   openAPI: {

@@ -3,7 +3,7 @@
 import { defineEventHandler } from 'h3';
 import { defineRouteMeta } from 'nitropack/runtime';
 
-import { products } from '../../../lib/products';
+import { products } from '../../../../shared/products';
 
 defineRouteMeta({
   openAPI: {

@@ -3,7 +3,7 @@
 import { defineServerRoute } from '@analogjs/router/server/actions';
 import { z } from 'zod';
 
-import { listReviews, reviewOutput } from '../../../lib/reviews';
+import { listReviews, reviewOutput } from '../../../lib/products';
 import { defineRouteMeta } from 'nitropack/runtime';
 
 defineRouteMeta({

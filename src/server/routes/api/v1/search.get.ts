@@ -4,7 +4,7 @@ import { defineApiRoute } from '@analogjs/router/server/actions';
 import { defineRouteMeta } from 'nitropack/runtime';
 import { z } from 'zod';
 
-import { searchProducts } from '../../../lib/products';
+import { searchProducts } from '../../../../shared/products';
 
 defineRouteMeta({
   openAPI: {

@@ -4,7 +4,7 @@ import { defineServerRoute } from '@analogjs/router/server/actions';
 import { defineEventHandler, handleCacheHeaders, setResponseHeader } from 'h3';
 import { defineRouteMeta } from 'nitropack/runtime';
 
-import { encodeTodoCursor, todoPage, todoPageQuery } from '../../../lib/todo-schemas';
+import { encodeTodoCursor, todoPage, todoPageQuery } from '../../../lib/todos';
 import { listTodoPage, nextPageLink, todosVersion } from '../../../lib/todos';
 
 defineRouteMeta({

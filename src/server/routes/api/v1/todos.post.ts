@@ -5,7 +5,7 @@ import { setResponseStatus } from 'h3';
 import { defineRouteMeta } from 'nitropack/runtime';
 import { z } from 'zod';
 
-import { todoOutput, todoTitle } from '../../../lib/todo-schemas';
+import { todoOutput, todoTitle } from '../../../lib/todos';
 import { createTodo } from '../../../lib/todos';
 
 defineRouteMeta({

@@ -3,7 +3,7 @@
 import { defineEventHandler } from 'h3';
 import { defineRouteMeta } from 'nitropack/runtime';
 
-import { useDatabase } from '../../../lib/database';
+import { useDatabase } from '../../../lib/db';
 import type { User } from '../../../lib/users';
 
 defineRouteMeta({

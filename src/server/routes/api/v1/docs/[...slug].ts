@@ -3,7 +3,7 @@
 import { defineEventHandler, getRouterParam } from 'h3';
 import { defineRouteMeta } from 'nitropack/runtime';
 
-import { requireSafeSlug } from '../../../../lib/slug';
+import { requireSafeSlug } from '../../../../lib/http';
 
 defineRouteMeta({
   openAPI: {

@@ -3,7 +3,7 @@
 import { defineEventHandler } from 'h3';
 import { defineRouteMeta } from 'nitropack/runtime';
 
-import { asPlainText, requireDecoded } from '../../../../lib/text';
+import { asPlainText, requireDecoded } from '../../../../lib/http';
 
 defineRouteMeta({
   openAPI: {

@@ -3,7 +3,7 @@
 import { createError, defineEventHandler, getRouterParam } from 'h3';
 import { defineRouteMeta } from 'nitropack/runtime';
 
-import { asPlainText } from '../../../../lib/text';
+import { asPlainText } from '../../../../lib/http';
 
 defineRouteMeta({
   openAPI: {

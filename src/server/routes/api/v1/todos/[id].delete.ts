@@ -4,7 +4,7 @@ import { defineServerRoute } from '@analogjs/router/server/actions';
 import { sendNoContent } from 'h3';
 import { defineRouteMeta } from 'nitropack/runtime';
 
-import { todoParams } from '../../../../lib/todo-schemas';
+import { todoParams } from '../../../../lib/todos';
 import { deleteTodo } from '../../../../lib/todos';
 
 defineRouteMeta({

@@ -4,7 +4,7 @@ import { defineServerRoute } from '@analogjs/router/server/actions';
 import { defineRouteMeta } from 'nitropack/runtime';
 import { z } from 'zod';
 
-import { todoOutput, todoParams, todoTitle } from '../../../../lib/todo-schemas';
+import { todoOutput, todoParams, todoTitle } from '../../../../lib/todos';
 import { updateTodo } from '../../../../lib/todos';
 
 defineRouteMeta({

@@ -4,8 +4,8 @@ import { defineServerRoute } from '@analogjs/router/server/actions';
 import { type H3Event, getQuery } from 'h3';
 import { defineCachedEventHandler, defineRouteMeta } from 'nitropack/runtime';
 
-import { todoSummary, todoSummaryQuery } from '../../../../lib/todo-schemas';
-import { summarizeTodos, todoSummaryCacheName } from '../../../../lib/todo-summary';
+import { todoSummary, todoSummaryQuery } from '../../../../lib/todos';
+import { summarizeTodos, todoSummaryCacheName } from '../../../../lib/todos';
 
 defineRouteMeta({
   openAPI: {

@@ -1,5 +1,5 @@
 import { defineEventHandler } from 'h3';
 
-import { products } from '../../../../../../../src/server/lib/products';
+import { products } from '../../../../../../../src/shared/products';
 
 export default defineEventHandler(() => products);

@@ -2,7 +2,7 @@
 // GET /api/v1/search-h3?q=a
 import { defineEventHandler, getQuery, setHeader, setResponseStatus } from 'h3';
 
-import { searchProducts } from '../../../../../../../src/server/lib/products';
+import { searchProducts } from '../../../../../../../src/shared/products';
 import { searchQuery } from '../../../lib/search-query';
 
 export default defineEventHandler((event) => {

@@ -2,7 +2,7 @@
 // GET /api/v1/search?q=a
 import { defineApiRoute } from '@analogjs/router/server/actions';
 
-import { searchProducts } from '../../../../../../../src/server/lib/products';
+import { searchProducts } from '../../../../../../../src/shared/products';
 import { searchQuery } from '../../../lib/search-query';
 
 export default defineApiRoute({

@@ -1,7 +1,7 @@
 import type { Database } from 'db0';
 
-import { migrations } from '../migrations';
-import type { Dialect } from '../migrations/migration';
+import { migrations } from '../../migrations';
+import type { Dialect } from '../../migrations/migration';
 
 /**
  * Runs `work` in one transaction that holds the write lock from its start, so processes starting

@@ -1,4 +1,4 @@
-import type { Product } from './products';
+import type { Product } from '../../../shared/products';
 import { siteUrl } from './site';
 import { escapeXml } from './xml';
 

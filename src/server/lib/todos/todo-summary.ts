@@ -1,6 +1,6 @@
 import { useStorage } from 'nitropack/runtime';
 
-import { useDatabase } from './database';
+import { useDatabase } from '../db';
 import { type SummaryPeriod, summaryPeriods } from './todo-schemas';
 
 /** The cached handler's `name`: its entries are `cache:nitro:handlers:todo-summary:<key>.json`. */
@@ -41,7 +41,7 @@ export async function summarizeTodos(by: SummaryPeriod) {
 }
 
 /**
- * Drops every cached summary after a write, in the shared `cache:` storage (lib/cache-storage.ts),
+ * Drops every cached summary after a write, in the shared `cache:` storage (lib/cache/cache-storage.ts),
  * so the next read in any process computes afresh. The key space is the two groupings, so the
  * keys are known; a key made from free input could not be listed like this.
  */

@@ -1,8 +1,8 @@
 import { createError } from 'h3';
 import { randomUUID } from 'node:crypto';
 
-import { useDatabase } from './database';
-import { announceTodoChange } from './todo-events';
+import { useDatabase } from '../db';
+import { announceTodoChange } from '../todo-events';
 import { forgetTodoSummaries } from './todo-summary';
 
 export interface Todo {

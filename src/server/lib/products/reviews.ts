@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 
-import { useDatabase } from './database';
-import { products } from './products';
+import { useDatabase } from '../db';
+import { products } from '../../../shared/products';
 
 /** A new review as the form sends it: a catalogue product, 1 to 5 stars, a short text without NUL. */
 export const reviewInput = z.object({

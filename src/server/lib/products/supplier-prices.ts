@@ -1,6 +1,6 @@
 import { setTimeout } from 'node:timers/promises';
 
-import { products } from './products';
+import { products } from '../../../shared/products';
 
 /** How long the supplier's price list takes to answer. */
 export const supplierLatencyMs = 300;

@@ -2,7 +2,7 @@ import { useStorage } from 'nitropack/runtime';
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 
-import { contactTopics } from './contact-topics';
+import { contactTopics } from '../../../shared/contact-topics';
 
 /** A contact message, as the form and the API agree on it. */
 export const contactInput = z.object({

@@ -1,6 +1,6 @@
 import { type H3Event, createError, getRouterParam } from 'h3';
 
-import { useDatabase } from './database';
+import { useDatabase } from '../db';
 
 export interface User {
   id: number;

@@ -1,6 +1,6 @@
 import { defineDriver } from 'unstorage';
 
-import { useDatabase } from './database';
+import { useDatabase } from '../db';
 
 /**
  * Nitro's `cache:` storage in the app's SQL database (table `cache_entries`, migration 004):

@@ -9,8 +9,8 @@ import {
   sendRedirect,
 } from 'h3';
 
-import { isFormBody } from '../../modules/security/runtime';
-import { issueField } from './issues';
+import { isFormBody } from '../../../modules/security/runtime';
+import { issueField } from '../../../shared/issues';
 
 /** True for a plain HTML form post: a form body from a browser that asks for an HTML page back. */
 export function isBrowserFormPost(event: H3Event): boolean {

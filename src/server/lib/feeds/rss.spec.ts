@@ -1,7 +1,7 @@
 import { JSDOM } from 'jsdom';
 import { describe, expect, it } from 'vitest';
 
-import type { Product } from './products';
+import type { Product } from '../../../shared/products';
 import { productFeed } from './rss';
 
 const parse = (xml: string) => new JSDOM(xml, { contentType: 'text/xml' }).window.document;

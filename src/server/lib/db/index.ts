@@ -1,0 +1,6 @@
+export * from "./data-dir";
+export * from "./database";
+export * from "./database-errors";
+export * from "./migrations";
+export * from "./postgres-pool";
+export * from "./statement-cache";

@@ -1,0 +1,4 @@
+export * from "./csv";
+export * from "./rss";
+export * from "./site";
+export * from "./xml";

@@ -1,0 +1,3 @@
+export * from "./browser-forms";
+export * from "./contact";
+export * from "./newsletter";

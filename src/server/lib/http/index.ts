@@ -1,0 +1,4 @@
+export * from "./cookies";
+export * from "./cors";
+export * from "./slug";
+export * from "./text";

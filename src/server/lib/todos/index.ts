@@ -1,0 +1,3 @@
+export * from "./todo-schemas";
+export * from "./todo-summary";
+export * from "./todos";
