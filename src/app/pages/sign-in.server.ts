@@ -1,4 +1,4 @@
-import { type PageServerAction, redirect } from '@analogjs/router/server/actions';
+import { type PageServerAction, redirect } from '#server-actions';
 
 import { accountFormAction, readForm } from '../../server/lib/account-forms';
 import { signInInput } from '../../server/lib/accounts';

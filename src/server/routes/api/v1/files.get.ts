@@ -1,6 +1,6 @@
 /** Validated list: the newest uploaded files, their names as data. */
 // GET /api/v1/files
-import { defineServerRoute } from '@analogjs/router/server/actions';
+import { defineServerRoute } from '#server-actions';
 import { z } from 'zod';
 
 import { listFiles, storedFileOutput } from '../../../lib/uploads';

@@ -1,6 +1,6 @@
 /** Rate-limited sign-in: a wrong email or password is the same 401; the 6th failure in 15 minutes is a 429. */
 // POST /api/v1/auth/sign-in
-import { defineServerRoute } from '@analogjs/router/server/actions';
+import { defineServerRoute } from '#server-actions';
 
 import { accountOutput, signInInput } from '../../../../lib/accounts';
 import { signIn } from '../../../../lib/auth';

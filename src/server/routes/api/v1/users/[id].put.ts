@@ -1,6 +1,6 @@
 /** Validated params and body: `params.id` is coerced to a positive integer before the handler runs. */
 // PUT /api/v1/users/:id
-import { defineApiRoute } from '@analogjs/router/server/actions';
+import { defineApiRoute } from '#server-actions';
 import { defineRouteMeta } from 'nitropack/runtime';
 import { z } from 'zod';
 
