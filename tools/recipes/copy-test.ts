@@ -4,7 +4,16 @@
 // server starts, and the recipe's requests must get their answers. A file the manifest misses
 // fails the build or a request. Run `npm run recipes` first if recipes.ts changed.
 import { type ChildProcess, spawn } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  cpSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  readdirSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { createServer } from 'node:net';
 import { availableParallelism, tmpdir } from 'node:os';
 import { dirname, join, relative } from 'node:path';
@@ -22,7 +31,10 @@ const stockSkeleton = join(root, 'bench/anchor');
 const migrationsIndex = 'src/server/migrations/index.ts';
 
 /** The recipe with everything it depends on, dependencies first. */
-const withDependencies = (recipe: RecipeManifest) => [...recipe.dependsOn.map((name) => byName.get(name)!), recipe];
+const withDependencies = (recipe: RecipeManifest) => [
+  ...recipe.dependsOn.map((name) => byName.get(name)!),
+  recipe,
+];
 
 /** Deep merge of plain objects (later wins), for configuration several recipes add to. */
 function merge(target: Record<string, unknown>, source: Record<string, unknown>): Record<string, unknown> {
@@ -50,7 +62,9 @@ function viteConfig(configs: RecipeConfig[], paths: Record<string, string[]>): s
   const vite = Object.assign({}, ...configs.map(({ vite = {} }) => vite)) as Record<string, string>;
   const modules = configs.flatMap(({ nitroModules = [] }) => nitroModules.map(({ call }) => call));
   const plugins = configs.flatMap(({ vitePlugins = [] }) => vitePlugins.map(({ call }) => call));
-  const aliases = Object.entries(paths).map(([key, [target]]) => `  ${JSON.stringify(key)}: fromRoot(${JSON.stringify(target)}),`);
+  const aliases = Object.entries(paths).map(
+    ([key, [target]]) => `  ${JSON.stringify(key)}: fromRoot(${JSON.stringify(target)}),`,
+  );
   return [
     "import analog from '@analogjs/platform';",
     "import { fileURLToPath } from 'node:url';",
@@ -111,7 +125,9 @@ const tsconfigs = (paths: Record<string, string[]>) => ({
 /** The migrations index, as a reader writes it: the migrations the copy holds, oldest first. */
 function writeMigrationsIndex(app: string) {
   const folder = join(app, 'src/server/migrations');
-  const migrations = readdirSync(folder).filter((file) => /^\d{3}-.*\.ts$/.test(file) && !file.endsWith('.spec.ts')).sort();
+  const migrations = readdirSync(folder)
+    .filter((file) => /^\d{3}-.*\.ts$/.test(file) && !file.endsWith('.spec.ts'))
+    .sort();
   const name = (file: string) => `m${file.slice(0, 3)}`;
   writeFileSync(
     join(app, migrationsIndex),
@@ -130,9 +146,14 @@ function writeMigrationsIndex(app: string) {
  * repo's own dependencies that neither the stock app nor the recipes list.
  */
 function linkNodeModules(app: string, allowed: Set<string>) {
-  const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as Record<string, Record<string, string>>;
+  const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as Record<
+    string,
+    Record<string, string>
+  >;
   const hidden = new Set(
-    [...Object.keys(pkg['dependencies'] ?? {}), ...Object.keys(pkg['devDependencies'] ?? {})].filter((name) => !allowed.has(name)),
+    [...Object.keys(pkg['dependencies'] ?? {}), ...Object.keys(pkg['devDependencies'] ?? {})].filter(
+      (name) => !allowed.has(name),
+    ),
   );
   const source = join(root, 'node_modules');
   const target = join(app, 'node_modules');
@@ -142,7 +163,8 @@ function linkNodeModules(app: string, allowed: Set<string>) {
     if (entry.startsWith('@')) {
       mkdirSync(join(target, entry));
       for (const scoped of readdirSync(join(source, entry))) {
-        if (!hidden.has(`${entry}/${scoped}`)) symlinkSync(join(source, entry, scoped), join(target, entry, scoped));
+        if (!hidden.has(`${entry}/${scoped}`))
+          symlinkSync(join(source, entry, scoped), join(target, entry, scoped));
       }
     } else if (!hidden.has(entry)) {
       symlinkSync(join(source, entry), join(target, entry));
@@ -155,7 +177,8 @@ function addProviders(app: string, providers: ConfigCall[]) {
   if (providers.length === 0) return;
   const file = join(app, 'src/app/app.config.ts');
   const stock = readFileSync(file, 'utf8');
-  const from = (path: string) => (path.startsWith('src/') ? `./${relative('src/app', path).replace(/\.ts$/, '')}` : path);
+  const from = (path: string) =>
+    path.startsWith('src/') ? `./${relative('src/app', path).replace(/\.ts$/, '')}` : path;
   const imports = providers.map(({ name, from: path }) => `import { ${name} } from '${from(path)}';`);
   const end = stock.lastIndexOf('  ],\n};');
   writeFileSync(
@@ -178,12 +201,27 @@ function assemble(recipe: RecipeManifest): string {
     cpSync(join(root, file), join(app, file));
   }
   if (files.includes(migrationsIndex)) writeMigrationsIndex(app);
-  addProviders(app, recipes.flatMap(({ config }) => config.appProviders ?? []));
+  addProviders(
+    app,
+    recipes.flatMap(({ config }) => config.appProviders ?? []),
+  );
   const packages = Object.assign({}, ...recipes.map(({ packages }) => packages)) as Record<string, string>;
-  const paths = Object.assign({}, ...recipes.map(({ tsconfigPaths }) => tsconfigPaths)) as Record<string, string[]>;
-  const stock = JSON.parse(readFileSync(join(root, 'tools/recipes/stock/package.json'), 'utf8')) as Record<string, string[]>;
-  const versions = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as Record<string, Record<string, string>>;
-  const pinned = (names: string[]) => Object.fromEntries(names.map((name) => [name, versions['dependencies']![name] ?? versions['devDependencies']![name]!]));
+  const paths = Object.assign({}, ...recipes.map(({ tsconfigPaths }) => tsconfigPaths)) as Record<
+    string,
+    string[]
+  >;
+  const stock = JSON.parse(readFileSync(join(root, 'tools/recipes/stock-packages.json'), 'utf8')) as Record<
+    string,
+    string[]
+  >;
+  const versions = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as Record<
+    string,
+    Record<string, string>
+  >;
+  const pinned = (names: string[]) =>
+    Object.fromEntries(
+      names.map((name) => [name, versions['dependencies']![name] ?? versions['devDependencies']![name]!]),
+    );
   writeFileSync(
     join(app, 'package.json'),
     `${JSON.stringify(
@@ -191,28 +229,57 @@ function assemble(recipe: RecipeManifest): string {
         name: `recipe-${recipe.name}`,
         private: true,
         type: 'module',
-        dependencies: { ...pinned(stock['dependencies']!), ...picked(packages, (name) => !name.startsWith('@types/')) },
-        devDependencies: { ...pinned(stock['devDependencies']!), ...picked(packages, (name) => name.startsWith('@types/')) },
+        dependencies: {
+          ...pinned(stock['dependencies']!),
+          ...picked(packages, (name) => !name.startsWith('@types/')),
+        },
+        devDependencies: {
+          ...pinned(stock['devDependencies']!),
+          ...picked(packages, (name) => name.startsWith('@types/')),
+        },
       },
       null,
       2,
     )}\n`,
   );
-  for (const [file, config] of Object.entries(tsconfigs(paths))) writeFileSync(join(app, file), `${JSON.stringify(config, null, 2)}\n`);
-  writeFileSync(join(app, 'vite.config.ts'), viteConfig(recipes.map(({ config }) => config), paths));
+  for (const [file, config] of Object.entries(tsconfigs(paths)))
+    writeFileSync(join(app, file), `${JSON.stringify(config, null, 2)}\n`);
+  writeFileSync(
+    join(app, 'vite.config.ts'),
+    viteConfig(
+      recipes.map(({ config }) => config),
+      paths,
+    ),
+  );
   linkNodeModules(app, new Set([...manifest.stock.packages, ...Object.keys(packages)]));
   return app;
 }
 
+/** A failed build's errors: its lines that name one, else its last lines (bundlers print long file lists after). */
+function errorLines(output: string): string {
+  const lines = output.split('\n');
+  const errors = lines.filter(
+    (line) => /error|could not|cannot find|not exported|does not exist/i.test(line) && !/^\s+at /.test(line),
+  );
+  return (errors.length > 0 ? errors.slice(0, 20) : lines.slice(-30)).join('\n');
+}
+
 /** Runs a command in `cwd`; resolves with its output, rejects with the output's tail. */
-function run(command: string, args: string[], cwd: string, env: NodeJS.ProcessEnv = process.env): Promise<string> {
+function run(
+  command: string,
+  args: string[],
+  cwd: string,
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<string> {
   return new Promise((resolve, reject) => {
     const child = spawn(command, args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
     let output = '';
     child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
     child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
     child.on('close', (code) =>
-      code === 0 ? resolve(output) : reject(new Error(`${command} ${args.join(' ')} exited ${code}:\n${output.slice(-4000)}`)),
+      code === 0
+        ? resolve(output)
+        : reject(new Error(`${command} ${args.join(' ')} exited ${code}:\n${errorLines(output)}`)),
     );
   });
 }
@@ -227,11 +294,21 @@ const freePort = () =>
   });
 
 /** Starts the built server; resolves once it answers. */
-async function start(app: string, env: Record<string, string>): Promise<{ server: ChildProcess; baseUrl: string; log: () => string }> {
+async function start(
+  app: string,
+  env: Record<string, string>,
+): Promise<{ server: ChildProcess; baseUrl: string; log: () => string }> {
   const port = await freePort();
   const server = spawn(process.execPath, ['dist/analog/server/index.mjs'], {
     cwd: app,
-    env: { ...process.env, ...env, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: join(app, '.data') },
+    env: {
+      ...process.env,
+      ...env,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: join(app, '.data'),
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -260,7 +337,9 @@ function contains(actual: unknown, expected: unknown): boolean {
     return (
       !!actual &&
       typeof actual === 'object' &&
-      Object.entries(expected).every(([key, value]) => contains((actual as Record<string, unknown>)[key], value))
+      Object.entries(expected).every(([key, value]) =>
+        contains((actual as Record<string, unknown>)[key], value),
+      )
     );
   }
   return isDeepStrictEqual(actual, expected);
@@ -268,11 +347,23 @@ function contains(actual: unknown, expected: unknown): boolean {
 
 /** `{serverFn:<file>#<name>}` is the URL Analog's build gives that server function. */
 const resolvePath = (path: string) =>
-  path.replace(/\{serverFn:([^#}]+)#(\w+)\}/, (_match, file: string, name: string) => `/_analog/fn/${deriveServerFnId(file, name)}`);
+  path.replace(
+    /\{serverFn:([^#}]+)#(\w+)\}/,
+    (_match, file: string, name: string) => `/_analog/fn/${deriveServerFnId(file, name)}`,
+  );
 
 /** Sends one request (with the cookies set so far); returns what is wrong with the answer, if anything. */
-async function check(baseUrl: string, request: RecipeRequest, cookies: Map<string, string>): Promise<string | undefined> {
-  const body = request.body === undefined ? undefined : typeof request.body === 'string' ? request.body : JSON.stringify(request.body);
+async function check(
+  baseUrl: string,
+  request: RecipeRequest,
+  cookies: Map<string, string>,
+): Promise<string | undefined> {
+  const body =
+    request.body === undefined
+      ? undefined
+      : typeof request.body === 'string'
+        ? request.body
+        : JSON.stringify(request.body);
   const cookie = [...cookies].map(([name, value]) => `${name}=${value}`).join('; ');
   const controller = new AbortController();
   const response = await fetch(`${baseUrl}${resolvePath(request.path)}`, {
@@ -310,11 +401,14 @@ async function check(baseUrl: string, request: RecipeRequest, cookies: Map<strin
     text = await response.text();
   }
   const problems: string[] = [];
-  if (response.status !== request.status) problems.push(`status ${response.status}, expected ${request.status}`);
+  if (response.status !== request.status)
+    problems.push(`status ${response.status}, expected ${request.status}`);
   for (const [name, value] of Object.entries(request.responseHeaders ?? {})) {
-    if (!response.headers.get(name)?.includes(value)) problems.push(`header ${name}: ${response.headers.get(name)}, expected to contain ${value}`);
+    if (!response.headers.get(name)?.includes(value))
+      problems.push(`header ${name}: ${response.headers.get(name)}, expected to contain ${value}`);
   }
-  if (request.text !== undefined && !text.includes(request.text)) problems.push(`body lacks ${JSON.stringify(request.text)}`);
+  if (request.text !== undefined && !text.includes(request.text))
+    problems.push(`body lacks ${JSON.stringify(request.text)}`);
   if (request.json !== undefined) {
     let parsed: unknown;
     try {
@@ -342,10 +436,19 @@ async function copyTest(recipe: RecipeManifest): Promise<Outcome> {
     files: recipes.reduce((sum, { files }) => sum + files.length, 0),
     lines: recipes.reduce((sum, { lines }) => sum + lines, 0),
   };
-  const done = (failure?: string) => ({ name: recipe.name, ...size, seconds: (Date.now() - started) / 1000, failure });
+  const done = (failure?: string) => ({
+    name: recipe.name,
+    ...size,
+    seconds: (Date.now() - started) / 1000,
+    failure,
+  });
   const app = assemble(recipe);
   try {
-    await run(process.execPath, [join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], app);
+    await run(
+      process.execPath,
+      [join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'],
+      app,
+    );
   } catch (error) {
     return done(`vite build failed (the app is kept in ${app}):\n${(error as Error).message}`);
   }
@@ -368,7 +471,8 @@ async function copyTest(recipe: RecipeManifest): Promise<Outcome> {
   }
   server.kill();
   await new Promise((resolve) => server.once('exit', resolve));
-  if (failures.length > 0) return done(`${failures.join('\n')}\nserver log:\n${log().slice(-3000)}\n(the app is kept in ${app})`);
+  if (failures.length > 0)
+    return done(`${failures.join('\n')}\nserver log:\n${log().slice(-3000)}\n(the app is kept in ${app})`);
   rmSync(app, { recursive: true, force: true });
   return done();
 }
@@ -384,12 +488,14 @@ const each = args.includes('--each');
 const only = args.filter((arg) => !arg.startsWith('--'));
 const ready = manifest.recipes.filter(({ pending }) => !pending);
 const leaves = ready.filter(({ name }) => !ready.some(({ dependsOn }) => dependsOn.includes(name)));
-const chosen = only.length > 0 ? manifest.recipes.filter(({ name }) => only.includes(name)) : each ? ready : leaves;
+const chosen =
+  only.length > 0 ? manifest.recipes.filter(({ name }) => only.includes(name)) : each ? ready : leaves;
 if (manifest.problems.length > 0) {
   console.error(`The manifest has problems (npm run recipes):\n${manifest.problems.join('\n')}`);
   process.exit(1);
 }
-for (const { name, pending } of manifest.recipes) if (pending) console.warn(`- ${name}: skipped, pending: ${pending}`);
+for (const { name, pending } of manifest.recipes)
+  if (pending) console.warn(`- ${name}: skipped, pending: ${pending}`);
 
 /** Two apps at a time: a build uses about one core, and CI machines have two or more. */
 const jobs = Math.max(1, Math.min(2, availableParallelism()));
@@ -401,8 +507,12 @@ await Promise.all(
     for (let recipe = queue.shift(); recipe; recipe = queue.shift()) {
       const outcome = await copyTest(recipe);
       outcomes.push(outcome);
-      const tested = withDependencies(recipe).map(({ name }) => name).join(' + ');
-      console.warn(`${outcome.failure ? 'FAIL' : 'ok'} ${tested}: ${outcome.files} files, ${outcome.lines} lines copied, ${outcome.seconds.toFixed(0)} s`);
+      const tested = withDependencies(recipe)
+        .map(({ name }) => name)
+        .join(' + ');
+      console.warn(
+        `${outcome.failure ? 'FAIL' : 'ok'} ${tested}: ${outcome.files} files, ${outcome.lines} lines copied, ${outcome.seconds.toFixed(0)} s`,
+      );
       if (outcome.failure) console.error(`    ${outcome.failure.replaceAll('\n', '\n    ')}`);
     }
   }),

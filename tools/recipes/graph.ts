@@ -42,9 +42,18 @@ export function importsOf(root: string, file: string, options: ts.CompilerOption
     const isPath = pathKeys.some((key) => key === specifier || specifier.startsWith(key.replace(/\*$/, '')));
     const resolved = ts.resolveModuleName(specifier, file, options, ts.sys).resolvedModule;
     if (isPath) result.paths.push(specifier);
-    if (resolved && !resolved.isExternalLibraryImport && !resolved.resolvedFileName.includes(`${sep}node_modules${sep}`)) {
+    if (
+      resolved &&
+      !resolved.isExternalLibraryImport &&
+      !resolved.resolvedFileName.includes(`${sep}node_modules${sep}`)
+    ) {
       result.files.push(relative(root, resolved.resolvedFileName));
-    } else if (!specifier.startsWith('.') && !specifier.startsWith('/') && !specifier.startsWith('#') && !isPath) {
+    } else if (
+      !specifier.startsWith('.') &&
+      !specifier.startsWith('/') &&
+      !specifier.startsWith('#') &&
+      !isPath
+    ) {
       result.packages.push(packageName(specifier));
     } else if (!resolved) {
       result.unresolved.push(specifier);
@@ -55,7 +64,8 @@ export function importsOf(root: string, file: string, options: ts.CompilerOption
     result.files.push(relative(root, join(dirname(file), url!)));
   }
   for (const [, list] of text.matchAll(/styleUrls\s*:\s*\[([^\]]*)\]/g)) {
-    for (const [, url] of list!.matchAll(/'([^']+)'/g)) result.files.push(relative(root, join(dirname(file), url!)));
+    for (const [, url] of list!.matchAll(/'([^']+)'/g))
+      result.files.push(relative(root, join(dirname(file), url!)));
   }
   return result;
 }

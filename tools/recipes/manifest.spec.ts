@@ -33,7 +33,14 @@ describe('the recipe manifest', () => {
 
   it('lists the recipes the issue names, each with files, requests and a proving spec unless pending', () => {
     expect(manifest.recipes.map(({ name }) => name)).toEqual(
-      expect.arrayContaining(['validated-routes', 'database', 'sessions', 'authorization', 'uploads', 'pagination']),
+      expect.arrayContaining([
+        'validated-routes',
+        'database',
+        'sessions',
+        'authorization',
+        'uploads',
+        'pagination',
+      ]),
     );
     for (const each of ready) {
       expect(each.files.length, each.name).toBeGreaterThan(0);
@@ -54,7 +61,10 @@ describe('the recipe manifest', () => {
   it('follows Angular templates, and maps bare imports to package.json versions', () => {
     const sessions = manifest.recipes.find(({ name }) => name === 'sessions')!;
     expect(sessions.files.map(({ path }) => path)).toContain('src/app/account/credentials-form.html');
-    expect(manifest.recipes.find(({ name }) => name === 'database')!.packages).toMatchObject({ db0: '0.3.4', pg: '8.23.1' });
+    expect(manifest.recipes.find(({ name }) => name === 'database')!.packages).toMatchObject({
+      db0: '0.3.4',
+      pg: '8.23.1',
+    });
   });
 
   it('gives the backport an alias of its own, which the validated routes carry', () => {
@@ -81,21 +91,26 @@ describe('buildManifest', () => {
     ]);
   });
 
-  it('copies a dependency\'s files with the recipe that reaches them when it is not declared', () => {
+  it("copies a dependency's files with the recipe that reaches them when it is not declared", () => {
     const entries = ['src/server/routes/api/v1/search.get.ts'];
     const alone = buildManifest(root, [recipe({ entries })]).recipes[0]!;
-    expect(alone.files.map(({ path }) => path)).toContain('src/backports/analog-server-actions/define-route.ts');
+    expect(alone.files.map(({ path }) => path)).toContain(
+      'src/backports/analog-server-actions/define-route.ts',
+    );
     const [, onTop] = buildManifest(root, [
       recipe({ name: 'base', entries: ['src/backports/analog-server-actions/index.ts'] }),
       recipe({ entries, dependsOn: ['base'] }),
     ]).recipes;
-    expect(onTop!.files.map(({ path }) => path)).toEqual(['src/server/routes/api/v1/search.get.ts', 'src/shared/products.ts']);
+    expect(onTop!.files.map(({ path }) => path)).toEqual([
+      'src/server/routes/api/v1/search.get.ts',
+      'src/shared/products.ts',
+    ]);
   });
 });
 
 describe('each docs page', () => {
   it.each(ready.map((each) => [each.name, each] as const))(
-    'shows the %s recipe\'s tree from the manifest (run `npm run recipes`)',
+    "shows the %s recipe's tree from the manifest (run `npm run recipes`)",
     (name, each) => {
       const page = readFileSync(join(root, each.docs), 'utf8');
       const start = page.indexOf(treeStart(name));
@@ -109,7 +124,13 @@ describe('each docs page', () => {
     const validated = ready[0]!;
     const page = ['# Page', treeStart(validated.name), 'stale', treeEnd(validated.name), 'after'].join('\n');
     expect(withRecipeTrees(page, manifest)).toBe(
-      ['# Page', treeStart(validated.name), recipeTree(validated, validated.docs), treeEnd(validated.name), 'after'].join('\n'),
+      [
+        '# Page',
+        treeStart(validated.name),
+        recipeTree(validated, validated.docs),
+        treeEnd(validated.name),
+        'after',
+      ].join('\n'),
     );
   });
 });

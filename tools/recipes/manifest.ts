@@ -2,7 +2,14 @@ import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 
 import { compilerOptions, importsOf, packageName } from './graph';
-import { type Recipe, type RecipeConfig, type RecipeRequest, leafFiles, recipes, stockFiles } from './recipes';
+import {
+  type Recipe,
+  type RecipeConfig,
+  type RecipeRequest,
+  leafFiles,
+  recipes,
+  stockFiles,
+} from './recipes';
 
 export interface ManifestFile {
   path: string;
@@ -41,7 +48,8 @@ export interface Manifest {
   problems: string[];
 }
 
-const lineCount = (root: string, path: string) => readFileSync(join(root, path), 'utf8').split('\n').length - 1;
+const lineCount = (root: string, path: string) =>
+  readFileSync(join(root, path), 'utf8').split('\n').length - 1;
 
 /** An entry's files: the file itself, or every source file under a folder entry (`…/`), specs excluded. */
 function expandEntry(root: string, entry: string): string[] {
@@ -92,9 +100,12 @@ const runtimeConfigKeys = (text: string) =>
 /** The manifest of every recipe, derived from recipes.ts and the import graph under `root`. */
 export function buildManifest(root: string, list: Recipe[] = recipes): Manifest {
   const options = compilerOptions(root);
-  const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as Record<string, Record<string, string>>;
+  const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as Record<
+    string,
+    Record<string, string>
+  >;
   const versions = { ...pkg['devDependencies'], ...pkg['dependencies'] };
-  const stock = JSON.parse(readFileSync(join(root, 'tools/recipes/stock/package.json'), 'utf8')) as {
+  const stock = JSON.parse(readFileSync(join(root, 'tools/recipes/stock-packages.json'), 'utf8')) as {
     dependencies: string[];
     devDependencies: string[];
   };
@@ -136,7 +147,7 @@ export function buildManifest(root: string, list: Recipe[] = recipes): Manifest 
     while (queue.length > 0) {
       const file = queue.shift()!;
       const from = owner.get(file);
-      if (files.has(file) || stockFiles.includes(file) && !recipe.entries.includes(file)) continue;
+      if (files.has(file) || (stockFiles.includes(file) && !recipe.entries.includes(file))) continue;
       if (from && from !== recipe.name && dependsOn.includes(from)) continue;
       if (!existsSync(join(root, file))) {
         problems.push(`${recipe.name}: ${file} is imported but does not exist`);
@@ -159,13 +170,20 @@ export function buildManifest(root: string, list: Recipe[] = recipes): Manifest 
       ),
     );
     for (const key of keys) {
-      if (!configured.has(key)) problems.push(`${recipe.name}: reads runtimeConfig "${key}", which no config.nitro.runtimeConfig of it or its dependencies sets`);
+      if (!configured.has(key))
+        problems.push(
+          `${recipe.name}: reads runtimeConfig "${key}", which no config.nitro.runtimeConfig of it or its dependencies sets`,
+        );
     }
     const recipePaths = Object.fromEntries(
       [...paths].sort().map((specifier) => {
-        const key = Object.keys(tsconfigPaths).find((each) => each === specifier || specifier.startsWith(each.replace(/\*$/, '')))!;
+        const key = Object.keys(tsconfigPaths).find(
+          (each) => each === specifier || specifier.startsWith(each.replace(/\*$/, '')),
+        )!;
         if (shadowsPackageEntry(root, key)) {
-          problems.push(`${recipe.name}: the tsconfig path "${key}" shadows an entry its package publishes; a stock app would load the package's instead`);
+          problems.push(
+            `${recipe.name}: the tsconfig path "${key}" shadows an entry its package publishes; a stock app would load the package's instead`,
+          );
         }
         return [key, tsconfigPaths[key]!];
       }),
@@ -181,7 +199,8 @@ export function buildManifest(root: string, list: Recipe[] = recipes): Manifest 
         .filter((name) => !stockPackages.has(name))
         .sort()
         .map((name) => {
-          if (!versions[name]) problems.push(`${recipe.name}: imports ${name}, which package.json does not list`);
+          if (!versions[name])
+            problems.push(`${recipe.name}: imports ${name}, which package.json does not list`);
           return [name, versions[name] ?? ''];
         }),
     );

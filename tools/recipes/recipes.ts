@@ -99,7 +99,12 @@ export const recipes: Recipe[] = [
     config: {},
     specs: ['src/backports/analog-server-actions/define-api-route.spec.ts', 'test/server/search.spec.ts'],
     requests: [
-      { method: 'GET', path: '/api/v1/search?q=an&page=2', status: 200, json: { q: 'an', page: 2, tags: [] } },
+      {
+        method: 'GET',
+        path: '/api/v1/search?q=an&page=2',
+        status: 200,
+        json: { q: 'an', page: 2, tags: [] },
+      },
       { method: 'GET', path: '/api/v1/search?q=an&page=0', status: 422, json: [{ path: ['page'] }] },
     ],
   },
@@ -119,11 +124,20 @@ export const recipes: Recipe[] = [
     // db0's connectors load their driver themselves.
     packages: ['better-sqlite3'],
     config: {
-      nitro: { runtimeConfig: { nitro: { envPrefix: '' }, dataDir: '.data', databaseUrl: '', databasePoolSize: 10 } },
+      nitro: {
+        runtimeConfig: { nitro: { envPrefix: '' }, dataDir: '.data', databaseUrl: '', databasePoolSize: 10 },
+      },
     },
     specs: ['test/server/users.spec.ts', 'test/server/postgres-pool.spec.ts'],
     requests: [
-      { method: 'POST', path: '/api/v1/users', headers: json, body: { name: 'Ada' }, status: 201, json: { name: 'Ada' } },
+      {
+        method: 'POST',
+        path: '/api/v1/users',
+        headers: json,
+        body: { name: 'Ada' },
+        status: 201,
+        json: { name: 'Ada' },
+      },
       { method: 'GET', path: '/api/v1/users/1', status: 200, json: { id: 1 } },
       { method: 'GET', path: '/api/v1/users/999999', status: 404 },
       { method: 'PUT', path: '/api/v1/users/0', headers: json, body: { name: 'Grace' }, status: 422 },
@@ -136,14 +150,36 @@ export const recipes: Recipe[] = [
     entries: ['src/modules/security/', 'src/main.server.ts'],
     dependsOn: [],
     config: {
-      nitroModules: [{ name: 'security', from: 'src/modules/security/index.ts', call: 'security({ bodyLimit: 1024 * 1024 })' }],
-      viteImports: [{ name: 'cspNoncePlaceholder', from: 'src/modules/security/index.ts', call: 'cspNoncePlaceholder' }],
+      nitroModules: [
+        {
+          name: 'security',
+          from: 'src/modules/security/index.ts',
+          call: 'security({ bodyLimit: 1024 * 1024 })',
+        },
+      ],
+      viteImports: [
+        { name: 'cspNoncePlaceholder', from: 'src/modules/security/index.ts', call: 'cspNoncePlaceholder' },
+      ],
       vite: { html: '{ cspNonce: cspNoncePlaceholder }' },
     },
     specs: ['test/server/security-headers.spec.ts', 'test/server/csp.spec.ts', 'e2e/csp.spec.ts'],
     requests: [
-      { method: 'GET', path: '/', status: 200, responseHeaders: { 'content-security-policy': "script-src 'nonce-", 'x-content-type-options': 'nosniff' } },
-      { method: 'POST', path: '/api/csp-report', headers: { 'content-type': 'application/csp-report' }, body: { 'csp-report': {} }, status: 204 },
+      {
+        method: 'GET',
+        path: '/',
+        status: 200,
+        responseHeaders: {
+          'content-security-policy': "script-src 'nonce-",
+          'x-content-type-options': 'nosniff',
+        },
+      },
+      {
+        method: 'POST',
+        path: '/api/csp-report',
+        headers: { 'content-type': 'application/csp-report' },
+        body: { 'csp-report': {} },
+        status: 204,
+      },
     ],
   },
   {
@@ -193,7 +229,8 @@ export const recipes: Recipe[] = [
     config: {},
     specs: [],
     requests: [],
-    pending: 'The lead fills this in when the auth/ helper (authorization guards) is merged: its routes, lib/auth/ index, specs and requests.',
+    pending:
+      'The lead fills this in when the auth/ helper (authorization guards) is merged: its routes, lib/auth/ index, specs and requests.',
   },
   {
     name: 'uploads',
@@ -210,7 +247,11 @@ export const recipes: Recipe[] = [
     config: {
       nitro: { routeRules: { '/api/v1/files': { bodyLimit: false } } },
       appProviders: [
-        { name: 'QueryClient, provideTanStackQuery', from: '@tanstack/angular-query-experimental', call: 'provideTanStackQuery(new QueryClient())' },
+        {
+          name: 'QueryClient, provideTanStackQuery',
+          from: '@tanstack/angular-query-experimental',
+          call: 'provideTanStackQuery(new QueryClient())',
+        },
       ],
     },
     specs: ['test/server/uploads.spec.ts', 'e2e/files.spec.ts'],
@@ -225,7 +266,13 @@ export const recipes: Recipe[] = [
         json: { name: 'dot.gif', type: 'image/gif' },
       },
       { method: 'GET', path: '/api/v1/files', status: 200, json: [{ name: 'dot.gif' }] },
-      { method: 'POST', path: '/api/v1/files', headers: { 'content-type': 'multipart/form-data; boundary=copy' }, body: '--copy\r\nContent-Disposition: form-data; name="file"; filename="a.txt"\r\n\r\nhello\r\n--copy--\r\n', status: 415 },
+      {
+        method: 'POST',
+        path: '/api/v1/files',
+        headers: { 'content-type': 'multipart/form-data; boundary=copy' },
+        body: '--copy\r\nContent-Disposition: form-data; name="file"; filename="a.txt"\r\n\r\nhello\r\n--copy--\r\n',
+        status: 415,
+      },
       { method: 'GET', path: '/files', status: 200, text: 'Files' },
     ],
   },
@@ -244,8 +291,21 @@ export const recipes: Recipe[] = [
     config: { nitro: { runtimeConfig: { todoEvents: { maxStreams: 1_000, heartbeatSeconds: 15 } } } },
     specs: ['test/server/todos.spec.ts'],
     requests: [
-      { method: 'POST', path: '/api/v1/todos', headers: json, body: { title: 'Buy tea' }, status: 201, json: { title: 'Buy tea', done: false } },
-      { method: 'GET', path: '/api/v1/todos?limit=1', status: 200, responseHeaders: { etag: '"todos-' }, text: 'Buy tea' },
+      {
+        method: 'POST',
+        path: '/api/v1/todos',
+        headers: json,
+        body: { title: 'Buy tea' },
+        status: 201,
+        json: { title: 'Buy tea', done: false },
+      },
+      {
+        method: 'GET',
+        path: '/api/v1/todos?limit=1',
+        status: 200,
+        responseHeaders: { etag: '"todos-' },
+        text: 'Buy tea',
+      },
       { method: 'GET', path: '/api/v1/todos?limit=0', status: 422 },
     ],
   },
@@ -280,12 +340,22 @@ export const recipes: Recipe[] = [
     dependsOn: ['pagination'],
     config: {
       appProviders: [
-        { name: 'QueryClient, provideTanStackQuery', from: '@tanstack/angular-query-experimental', call: 'provideTanStackQuery(new QueryClient())' },
+        {
+          name: 'QueryClient, provideTanStackQuery',
+          from: '@tanstack/angular-query-experimental',
+          call: 'provideTanStackQuery(new QueryClient())',
+        },
       ],
     },
     specs: ['test/server/todo-events.spec.ts', 'e2e/todos.spec.ts'],
     requests: [
-      { method: 'GET', path: '/api/v1/todos/events', status: 200, responseHeaders: { 'content-type': 'text/event-stream' }, text: 'event: ready' },
+      {
+        method: 'GET',
+        path: '/api/v1/todos/events',
+        status: 200,
+        responseHeaders: { 'content-type': 'text/event-stream' },
+        text: 'event: ready',
+      },
       { method: 'GET', path: '/todos', status: 200, text: 'Todos' },
     ],
   },
@@ -317,7 +387,11 @@ export const recipes: Recipe[] = [
     dependsOn: ['validated-routes'],
     config: {
       nitroModules: [
-        { name: 'apiContract', from: 'src/modules/api-contract/index.ts', call: "apiContract({ outFile: 'src/server/api-routes.gen.ts', root: '.' })" },
+        {
+          name: 'apiContract',
+          from: 'src/modules/api-contract/index.ts',
+          call: "apiContract({ outFile: 'src/server/api-routes.gen.ts', root: '.' })",
+        },
       ],
     },
     specs: ['test/server/openapi.spec.ts', 'src/modules/api-contract/runtime/openapi.spec.ts'],

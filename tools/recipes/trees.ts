@@ -22,7 +22,8 @@ export function recipeTree(recipe: RecipeManifest, docs: string): string {
   ]);
   const manifestLink = posix.relative(posix.dirname(docs), 'tools/recipes/manifest.json');
   const packages = Object.entries(recipe.packages).map(([name, version]) => `\`${name}@${version}\``);
-  const builds = recipe.dependsOn.length > 0 ? recipe.dependsOn.map((name) => `\`${name}\``).join(', ') : 'a stock app';
+  const builds =
+    recipe.dependsOn.length > 0 ? recipe.dependsOn.map((name) => `\`${name}\``).join(', ') : 'a stock app';
   return [
     `**Recipe \`${recipe.name}\`**: ${recipe.files.length} files, ${recipe.lines} lines, on top of ${builds}`,
     `([manifest](${manifestLink}), written by \`npm run recipes\`).` +
