@@ -315,7 +315,8 @@ async function start(
   server.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
   server.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const baseUrl = `http://127.0.0.1:${port}`;
-  for (let attempt = 0; attempt < 200; attempt++) {
+  // A loaded machine starts a server slowly: up to 60 s.
+  for (let attempt = 0; attempt < 600; attempt++) {
     if (server.exitCode !== null) throw new Error(`the server exited ${server.exitCode}:\n${output}`);
     try {
       await fetch(`${baseUrl}/`);
@@ -325,7 +326,7 @@ async function start(
     }
   }
   server.kill();
-  throw new Error(`the server did not answer within 20 s:\n${output}`);
+  throw new Error(`the server did not answer within 60 s:\n${output}`);
 }
 
 /** True when `actual` holds every value of `expected` (arrays: the first items, in order). */
@@ -366,6 +367,8 @@ async function check(
         : JSON.stringify(request.body);
   const cookie = [...cookies].map(([name, value]) => `${name}=${value}`).join('; ');
   const controller = new AbortController();
+  // No request may hang the run: 30 s each, an event stream 5 s (below).
+  const timeout = setTimeout(() => controller.abort(), 30_000);
   const response = await fetch(`${baseUrl}${resolvePath(request.path)}`, {
     method: request.method,
     headers: { ...request.headers, ...(cookie ? { cookie } : {}) },
@@ -382,6 +385,7 @@ async function check(
   let text = '';
   if (streamed) {
     // An event stream never ends: read until the expected text arrives, for at most 5 s.
+    clearTimeout(timeout);
     const reader = response.body!.getReader();
     const timer = setTimeout(() => controller.abort(), 5_000);
     try {
@@ -399,6 +403,7 @@ async function check(
     }
   } else {
     text = await response.text();
+    clearTimeout(timeout);
   }
   const problems: string[] = [];
   if (response.status !== request.status)
@@ -428,6 +433,14 @@ interface Outcome {
   seconds: number;
   failure?: string;
 }
+
+/** The lesson: a recipe's entry files (its routes, pages, plugins, migrations, module), in lines. */
+const lessonLines = ({ entries, files }: RecipeManifest) =>
+  files
+    .filter(({ path }) =>
+      entries.some((entry) => path === entry || (entry.endsWith('/') && path.startsWith(entry))),
+    )
+    .reduce((sum, { lines }) => sum + lines, 0);
 
 async function copyTest(recipe: RecipeManifest): Promise<Outcome> {
   const started = Date.now();
@@ -469,8 +482,11 @@ async function copyTest(recipe: RecipeManifest): Promise<Outcome> {
       if (problem) failures.push(`${each.name}: ${request.method} ${request.path}: ${problem}`);
     }
   }
-  server.kill();
-  await new Promise((resolve) => server.once('exit', resolve));
+  if (server.exitCode === null) {
+    const exited = new Promise((resolve) => server.once('exit', resolve));
+    server.kill();
+    await exited;
+  }
   if (failures.length > 0)
     return done(`${failures.join('\n')}\nserver log:\n${log().slice(-3000)}\n(the app is kept in ${app})`);
   rmSync(app, { recursive: true, force: true });
@@ -512,6 +528,14 @@ await Promise.all(
         .join(' + ');
       console.warn(
         `${outcome.failure ? 'FAIL' : 'ok'} ${tested}: ${outcome.files} files, ${outcome.lines} lines copied, ${outcome.seconds.toFixed(0)} s`,
+      );
+      console.warn(
+        withDependencies(recipe)
+          .map(
+            (each) =>
+              `    ${each.name}: lesson ${lessonLines(each)} lines, ${each.files.length} files, ${each.lines} lines`,
+          )
+          .join('\n'),
       );
       if (outcome.failure) console.error(`    ${outcome.failure.replaceAll('\n', '\n    ')}`);
     }
