@@ -400,4 +400,52 @@ export const recipes: Recipe[] = [
       { method: 'GET', path: '/api/v1/search?q=an', status: 200 },
     ],
   },
+  {
+    name: 'housekeeping',
+    title: 'Scheduled housekeeping with a database lease',
+    docs: 'docs/housekeeping.md',
+    entries: [],
+    dependsOn: ['database'],
+    config: {},
+    specs: [],
+    requests: [],
+    pending:
+      'The lead fills this in when housekeeping/ is merged: the Nitro task, its plugin, `experimental: { tasks: true }` and `scheduledTasks` in config.nitro, specs and requests.',
+  },
+  {
+    name: 'health',
+    title: 'Health checks and request log',
+    docs: 'docs/health.md',
+    entries: [],
+    dependsOn: ['database'],
+    config: {},
+    specs: [],
+    requests: [],
+    pending:
+      'The lead fills this in when health/ and request-log/ are merged: their routes and middleware, config, specs and requests.',
+  },
+  {
+    name: 'webhooks',
+    title: 'Signed webhooks',
+    docs: 'docs/webhooks.md',
+    entries: [],
+    dependsOn: ['database'],
+    config: {},
+    specs: [],
+    requests: [],
+    pending:
+      'The lead fills this in when webhooks/ is merged: its routes, the signing secret in config.nitro.runtimeConfig and env, specs and requests.',
+  },
+  {
+    name: 'idempotency',
+    title: 'Idempotent writes',
+    docs: 'docs/idempotency.md',
+    entries: [],
+    dependsOn: ['database'],
+    config: {},
+    specs: [],
+    requests: [],
+    pending:
+      'The lead fills this in when idempotency/ is merged: its middleware or wrapper, the routes that use it, specs and requests.',
+  },
 ];

@@ -10,7 +10,7 @@ import { manifestText, withRecipeTrees } from './trees';
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const manifest = buildManifest(root);
 writeFileSync(join(root, 'tools/recipes/manifest.json'), manifestText(manifest));
-for (const docs of new Set(manifest.recipes.map(({ docs }) => docs))) {
+for (const docs of new Set(manifest.recipes.filter(({ pending }) => !pending).map(({ docs }) => docs))) {
   const path = join(root, docs);
   writeFileSync(path, withRecipeTrees(readFileSync(path, 'utf8'), manifest));
 }
