@@ -9,7 +9,7 @@ import { defineConfig } from 'vite';
  * validated-route twins import the app's backport.
  */
 const aliases = {
-  '@analogjs/router/server/actions': fileURLToPath(
+  '#server-actions': fileURLToPath(
     new URL('../../src/backports/analog-server-actions/index.ts', import.meta.url),
   ),
 };

@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 
 /**
  * Module aliases, read from `paths` in tsconfig.json, their one place: Vite, Nitro and Vitest resolve
- * what TypeScript does. Today that is `@analogjs/router/server/actions`, pointing at the backport.
+ * what TypeScript does. Today that is `#server-actions`, the backport.
  */
 export function tsconfigAliases(root: URL): Record<string, string> {
   const fromRoot = (path: string) => fileURLToPath(new URL(path, root));

@@ -1,5 +1,5 @@
 import type { PageServerLoad } from '@analogjs/router';
-import { type PageServerAction, json, redirect } from '@analogjs/router/server/actions';
+import { type PageServerAction, json, redirect } from '#server-actions';
 import { setResponseHeader } from 'h3';
 import type { $Fetch } from 'nitropack';
 import { z } from 'zod';

@@ -1,5 +1,5 @@
 import type { PageServerLoad } from '@analogjs/router';
-import { type PageServerAction, redirect } from '@analogjs/router/server/actions';
+import { type PageServerAction, redirect } from '#server-actions';
 import type { $Fetch } from 'nitropack';
 
 import { readForm } from '../../server/lib/auth';

@@ -1,4 +1,4 @@
-import { type PageServerAction, fail, redirect } from '@analogjs/router/server/actions';
+import { type PageServerAction, fail, redirect } from '#server-actions';
 import { readFormData } from 'h3';
 
 import { errorQuery, isBrowserFormPost } from '../../server/lib/forms';

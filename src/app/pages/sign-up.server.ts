@@ -1,4 +1,4 @@
-import type { PageServerAction } from '@analogjs/router/server/actions';
+import type { PageServerAction } from '#server-actions';
 
 import { accountFormAction, readForm, redirectToNext, signUp, signUpInput } from '../../server/lib/auth';
 

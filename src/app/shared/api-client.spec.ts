@@ -3,7 +3,7 @@ import '@angular/compiler';
 import { type HttpInterceptorFn, provideHttpClient, withFetch, withInterceptors } from '@angular/common/http';
 import { provideZonelessChangeDetection } from '@angular/core';
 import { createApplication } from '@angular/platform-browser';
-import { defineServerRoute } from '@analogjs/router/server/actions';
+import { defineServerRoute } from '#server-actions';
 import { createError, defineEventHandler, getQuery, getRequestURL, readBody } from 'h3';
 import { $fetch } from 'ofetch';
 import { describe, expect, it } from 'vitest';

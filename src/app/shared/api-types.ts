@@ -1,7 +1,7 @@
 import type { StandardSchemaV1 } from '@standard-schema/spec';
 import type { Serialize, Simplify } from 'nitropack/types';
 
-import type { RouteSchemas } from '@analogjs/router/server/actions';
+import type { RouteSchemas } from '#server-actions';
 import type { ApiRoutes } from '../../server/api-routes.gen';
 import type { JsonText } from '../../modules/api-contract/runtime/openapi';
 

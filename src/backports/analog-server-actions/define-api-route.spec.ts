@@ -5,7 +5,7 @@ import { request as httpRequest } from 'node:http';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 
-import { defineApiRoute, fail, json, redirect } from '@analogjs/router/server/actions';
+import { defineApiRoute, fail, json, redirect } from '#server-actions';
 
 import { serveRoutes } from '../../../test/support/serve-routes';
 

@@ -1,6 +1,7 @@
 /**
  * Backport of Analog 3's server-actions API (`defineApiRoute`, `defineServerRoute`) to
- * Analog 2.7 and h3 1.x. The app imports it as `@analogjs/router/server/actions`; it also
+ * Analog 2.7 and h3 1.x. The app imports it as `#server-actions` (its own specifier, never
+ * the package's: a copied route then fails loudly instead of loading Analog 2.7's); it also
  * re-creates that module's published `json`, `fail`, `redirect` and `PageServerAction`,
  * so route files import everything from one specifier.
  *
@@ -10,7 +11,7 @@
  *
  * After upgrading, delete it in two steps:
  *   1. delete this folder (`src/backports/analog-server-actions`);
- *   2. delete the `@analogjs/router/server/actions` entry of `paths` in tsconfig.json, the one
+ *   2. delete the `#server-actions` entry of `paths` in tsconfig.json, the one
  *      place the alias is set (vite.config.ts reads it from there for Vite, Nitro and Vitest).
  */
 import type { StandardSchemaV1 as Schema } from '@standard-schema/spec';

@@ -2,7 +2,7 @@ import type { H3Event, H3EventContext } from 'h3';
 import { describe, expectTypeOf, it } from 'vitest';
 import { z } from 'zod';
 
-import { defineApiRoute, defineServerRoute } from '@analogjs/router/server/actions';
+import { defineApiRoute, defineServerRoute } from '#server-actions';
 
 import type { InputRecord } from './request-input';
 

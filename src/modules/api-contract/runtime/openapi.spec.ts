@@ -4,7 +4,7 @@ import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 
-import { defineApiRoute } from '@analogjs/router/server/actions';
+import { defineApiRoute } from '#server-actions';
 
 import {
   type ContractRoute,

@@ -1,6 +1,6 @@
 import type { StandardJSONSchemaV1, StandardSchemaV1 } from '@standard-schema/spec';
 
-import type { RouteSchemas } from '@analogjs/router/server/actions';
+import type { RouteSchemas } from '#server-actions';
 
 type JsonSchema = Record<string, unknown>;
 

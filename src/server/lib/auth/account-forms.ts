@@ -1,5 +1,5 @@
 import type { StandardSchemaV1 } from '@standard-schema/spec';
-import { fail, redirect } from '@analogjs/router/server/actions';
+import { fail, redirect } from '#server-actions';
 import { type H3Event, isError, readFormData } from 'h3';
 
 import { isBrowserFormPost } from '../forms';

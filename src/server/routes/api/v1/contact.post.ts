@@ -1,6 +1,6 @@
 /** Validated form kept in key-value storage: one `input` schema for JSON, URL-encoded and multipart; `useStorage` stores it. */
 // POST /api/v1/contact
-import { defineServerRoute } from '@analogjs/router/server/actions';
+import { defineServerRoute } from '#server-actions';
 import { defineRouteMeta } from 'nitropack/runtime';
 
 import { contactInput, contactResult, saveContactMessage } from '../../../lib/forms';

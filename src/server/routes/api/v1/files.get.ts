@@ -1,6 +1,6 @@
 /** Owner's list: the signed-in account's files, newest first, never anyone else's. */
 // GET /api/v1/files
-import { defineServerRoute } from '@analogjs/router/server/actions';
+import { defineServerRoute } from '#server-actions';
 import { setResponseHeader } from 'h3';
 import { defineRouteMeta } from 'nitropack/runtime';
 import { z } from 'zod';

@@ -1,6 +1,6 @@
 /** Owned, streamed upload: a signed-in account's file, rate-limited, reserved in its quota, capped and typed by its bytes. */
 // POST /api/v1/files
-import { defineServerRoute } from '@analogjs/router/server/actions';
+import { defineServerRoute } from '#server-actions';
 import { setResponseStatus } from 'h3';
 import { defineRouteMeta } from 'nitropack/runtime';
 

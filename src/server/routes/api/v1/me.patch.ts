@@ -1,6 +1,6 @@
 /** Protected, validated write: the body schema runs first, then the `requireUser` guard, then one UPDATE. */
 // PATCH /api/v1/me
-import { defineServerRoute } from '@analogjs/router/server/actions';
+import { defineServerRoute } from '#server-actions';
 import { z } from 'zod';
 
 import { accountOutput, displayName, renameAccount, requireUser } from '../../../lib/auth';

@@ -1,6 +1,6 @@
 /** Redirect: `redirect()` answers 302 with a `Location` header. */
 // GET /api/v1/redirect
-import { redirect } from '@analogjs/router/server/actions';
+import { redirect } from '#server-actions';
 import { defineEventHandler } from 'h3';
 import { defineRouteMeta } from 'nitropack/runtime';
 

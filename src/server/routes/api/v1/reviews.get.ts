@@ -1,6 +1,6 @@
 /** Validated list: the same reviews the server function `loadReviews` reads, as a public URL. */
 // GET /api/v1/reviews
-import { defineServerRoute } from '@analogjs/router/server/actions';
+import { defineServerRoute } from '#server-actions';
 import { z } from 'zod';
 
 import { listReviews, reviewOutput } from '../../../lib/products';

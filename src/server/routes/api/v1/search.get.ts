@@ -1,6 +1,6 @@
 /** Validated query: `defineApiRoute` coerces, defaults and checks the URL query before the handler runs. */
 // GET /api/v1/search?q=an&page=2&tag=x&tag=y
-import { defineApiRoute } from '@analogjs/router/server/actions';
+import { defineApiRoute } from '#server-actions';
 import { defineRouteMeta } from 'nitropack/runtime';
 import { z } from 'zod';
 

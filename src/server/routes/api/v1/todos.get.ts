@@ -1,6 +1,6 @@
 /** Keyset pages with an ETag: `?cursor=` pages stay stable under writes, and a matching `If-None-Match` answers 304. */
 // GET /api/v1/todos?limit=20&cursor=…&done=false
-import { defineServerRoute } from '@analogjs/router/server/actions';
+import { defineServerRoute } from '#server-actions';
 import { defineEventHandler, handleCacheHeaders, setResponseHeader } from 'h3';
 import { defineRouteMeta } from 'nitropack/runtime';
 

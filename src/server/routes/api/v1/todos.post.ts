@@ -1,6 +1,6 @@
 /** Validated create: the `body` schema guards the store, the route answers 201, and `Idempotency-Key` makes a retry safe. */
 // POST /api/v1/todos
-import { defineServerRoute } from '@analogjs/router/server/actions';
+import { defineServerRoute } from '#server-actions';
 import { setResponseStatus } from 'h3';
 import { defineRouteMeta } from 'nitropack/runtime';
 import { z } from 'zod';

@@ -1,6 +1,6 @@
 /** Password change: the current password proves it is you; the new one is hashed, and every other session ends. */
 // PUT /api/v1/auth/password
-import { defineServerRoute } from '@analogjs/router/server/actions';
+import { defineServerRoute } from '#server-actions';
 import { sendNoContent } from 'h3';
 
 import { changePassword, passwordChangeInput, requireSession } from '../../../../lib/auth';

@@ -1,6 +1,6 @@
 /** Rate-limited sign-in: a wrong email or password is the same 401; limits per address and pair answer 429, an account only slows down. */
 // POST /api/v1/auth/sign-in
-import { defineServerRoute } from '@analogjs/router/server/actions';
+import { defineServerRoute } from '#server-actions';
 
 import { accountOutput, signIn, signInInput } from '../../../../lib/auth';
 import { defineRouteMeta } from 'nitropack/runtime';

@@ -1,6 +1,6 @@
 /** Sign-up: validate, hash the password, store the account and start its session, answering 201. */
 // POST /api/v1/auth/sign-up
-import { defineServerRoute } from '@analogjs/router/server/actions';
+import { defineServerRoute } from '#server-actions';
 import { setResponseStatus } from 'h3';
 
 import { accountOutput, signUp, signUpInput } from '../../../../lib/auth';

@@ -1,6 +1,6 @@
 /** Validated params, then a guard: `params.id` must be a positive integer, and a product must have it. */
 // GET /api/v1/products/:id
-import { defineApiRoute } from '@analogjs/router/server/actions';
+import { defineApiRoute } from '#server-actions';
 import { defineRouteMeta } from 'nitropack/runtime';
 import { z } from 'zod';
 

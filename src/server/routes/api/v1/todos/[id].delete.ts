@@ -1,6 +1,6 @@
 /** Validated delete: a `params` schema checks the id, and success answers 204 with no body. */
 // DELETE /api/v1/todos/:id
-import { defineServerRoute } from '@analogjs/router/server/actions';
+import { defineServerRoute } from '#server-actions';
 import { sendNoContent } from 'h3';
 import { defineRouteMeta } from 'nitropack/runtime';
 

@@ -1,6 +1,6 @@
 /** Validated partial update: `params` and `body` schemas, then one `UPDATE … COALESCE … RETURNING`; unknown ids get 404. */
 // PATCH /api/v1/todos/:id
-import { defineServerRoute } from '@analogjs/router/server/actions';
+import { defineServerRoute } from '#server-actions';
 import { defineRouteMeta } from 'nitropack/runtime';
 import { z } from 'zod';
 

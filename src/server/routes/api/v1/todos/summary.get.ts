@@ -1,6 +1,6 @@
 /** Cached handler: `defineCachedEventHandler` keeps an expensive answer in Nitro's cache storage until a write drops it. */
 // GET /api/v1/todos/summary?by=month
-import { defineServerRoute } from '@analogjs/router/server/actions';
+import { defineServerRoute } from '#server-actions';
 import { type H3Event, getQuery } from 'h3';
 import { defineCachedEventHandler, defineRouteMeta } from 'nitropack/runtime';
 

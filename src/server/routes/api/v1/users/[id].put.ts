@@ -1,6 +1,6 @@
 /** Owner or admin: `requireOwnerOrAdmin` answers 401 without a session and 403 for another account, before any read or write. */
 // PUT /api/v1/users/:id
-import { defineApiRoute } from '@analogjs/router/server/actions';
+import { defineApiRoute } from '#server-actions';
 import { defineRouteMeta } from 'nitropack/runtime';
 import { z } from 'zod';
 

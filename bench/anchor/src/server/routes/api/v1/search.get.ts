@@ -1,6 +1,6 @@
 /** Twin A: the app's `GET /api/v1/search`, validated by `defineApiRoute`. */
 // GET /api/v1/search?q=a
-import { defineApiRoute } from '@analogjs/router/server/actions';
+import { defineApiRoute } from '#server-actions';
 
 import { searchProducts } from '../../../../../../../src/shared/products';
 import { searchQuery } from '../../../lib/search-query';

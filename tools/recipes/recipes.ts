@@ -1,0 +1,451 @@
+/**
+ * The recipes: one entry per pattern a reader can lift out of this app. Each names only what the
+ * import graph can't tell: its ENTRY files (route files, pages, plugins, middleware, migrations,
+ * a module's folder), the configuration it needs, the recipes it builds on, the docs page that
+ * teaches it, the specs that prove it, and the requests the copy test sends to a stock app that
+ * holds only its files. `npm run recipes` derives everything else into manifest.json.
+ *
+ * To add a recipe: add an entry here, put `<!-- recipe-tree:<name>:start -->` and
+ * `<!-- recipe-tree:<name>:end -->` on its docs page, run `npm run recipes`, then
+ * `npm run test:recipes -- <name>`.
+ */
+
+/** A request the copy test sends, and what the answer must be. */
+export interface RecipeRequest {
+  method: string;
+  path: string;
+  /** Sent as JSON. */
+  body?: unknown;
+  headers?: Record<string, string>;
+  status: number;
+  /** The response's JSON must contain these values (a deep subset). */
+  json?: unknown;
+  /** The response's text must contain this (for an event stream: within the first events). */
+  text?: string;
+  /** Each response header must contain its value. */
+  responseHeaders?: Record<string, string>;
+}
+
+/** A call written into the stock app's config: `name` (one or more, comma-separated) imported from `from`, used as `call`. */
+export interface ConfigCall {
+  name: string;
+  /** A project file the recipe copies (`src/…`), or a package it lists. */
+  from: string;
+  call: string;
+}
+
+export interface RecipeConfig {
+  /** Merged into `analog({ nitro })`: runtimeConfig (every key a copied file reads must be here), routeRules, … */
+  nitro?: Record<string, unknown>;
+  /** Merged into `analog({ … })`, e.g. `experimental`. */
+  analog?: Record<string, unknown>;
+  /** Nitro modules, each imported into vite.config.ts. */
+  nitroModules?: ConfigCall[];
+  /** Vite plugins beside `analog()`. */
+  vitePlugins?: ConfigCall[];
+  /** Top-level Vite options whose value is code, e.g. `html: '{ cspNonce: cspNoncePlaceholder }'`. */
+  vite?: Record<string, string>;
+  /** Names imported into vite.config.ts for those options. */
+  viteImports?: ConfigCall[];
+  /** Providers added to the stock src/app/app.config.ts, which its pages inject. */
+  appProviders?: ConfigCall[];
+  /** Environment the production server needs to start and answer (documented values, never secrets). */
+  env?: Record<string, string>;
+}
+
+export interface Recipe {
+  name: string;
+  title: string;
+  /** The docs page that teaches it; its file tree goes between the recipe's markers. */
+  docs: string;
+  /** Files or folders (ending in `/`) the recipe starts from; the import graph adds the rest. */
+  entries: string[];
+  dependsOn: string[];
+  /** Packages no file imports but one loads at run time (a db0 connector's driver). */
+  packages?: string[];
+  config: RecipeConfig;
+  /** The specs that prove it. */
+  specs: string[];
+  requests: RecipeRequest[];
+  /** Set while the recipe's files are still being written: the manifest keeps the entry, the copy test skips it. */
+  pending?: string;
+}
+
+/** Files a stock Analog app already has (bench/anchor keeps one): never copied, never followed. */
+export const stockFiles = [
+  'index.html',
+  'src/main.ts',
+  'src/main.server.ts',
+  'src/app/app.ts',
+  'src/app/app.config.ts',
+  'src/app/app.config.server.ts',
+];
+
+/**
+ * Files the graph lists but does not follow: generated files (rewritten by the build that needs
+ * them) and the migrations index, which the copy writes from the migrations it copies.
+ */
+export const leafFiles = ['src/server/api-routes.gen.ts', 'src/server/migrations/index.ts'];
+
+const json = { 'content-type': 'application/json' };
+
+export const recipes: Recipe[] = [
+  {
+    name: 'validated-routes',
+    title: 'Validated routes',
+    docs: 'docs/validated-routes.md',
+    entries: ['src/backports/analog-server-actions/index.ts', 'src/server/routes/api/v1/search.get.ts'],
+    dependsOn: [],
+    config: {},
+    specs: ['src/backports/analog-server-actions/define-api-route.spec.ts', 'test/server/search.spec.ts'],
+    requests: [
+      {
+        method: 'GET',
+        path: '/api/v1/search?q=an&page=2',
+        status: 200,
+        json: { q: 'an', page: 2, tags: [] },
+      },
+      { method: 'GET', path: '/api/v1/search?q=an&page=0', status: 422, json: [{ path: ['page'] }] },
+    ],
+  },
+  {
+    name: 'database',
+    title: 'SQL through db0',
+    docs: 'docs/data.md',
+    entries: [
+      'src/server/routes/api/v1/users.get.ts',
+      'src/server/routes/api/v1/users.post.ts',
+      'src/server/routes/api/v1/users/[id].get.ts',
+      'src/server/routes/api/v1/users/[id].put.ts',
+      'src/server/routes/api/v1/users/[id].delete.ts',
+      'src/server/migrations/001-users.ts',
+    ],
+    dependsOn: ['validated-routes'],
+    // db0's connectors load their driver themselves.
+    packages: ['better-sqlite3'],
+    config: {
+      nitro: {
+        runtimeConfig: { nitro: { envPrefix: '' }, dataDir: '.data', databaseUrl: '', databasePoolSize: 10 },
+      },
+    },
+    specs: ['test/server/users.spec.ts', 'test/server/postgres-pool.spec.ts'],
+    requests: [
+      {
+        method: 'POST',
+        path: '/api/v1/users',
+        headers: json,
+        body: { name: 'Ada' },
+        status: 201,
+        json: { name: 'Ada' },
+      },
+      { method: 'GET', path: '/api/v1/users/1', status: 200, json: { id: 1 } },
+      { method: 'GET', path: '/api/v1/users/999999', status: 404 },
+      { method: 'PUT', path: '/api/v1/users/0', headers: json, body: { name: 'Grace' }, status: 422 },
+    ],
+  },
+  {
+    name: 'security',
+    title: 'Security headers and CSP',
+    docs: 'docs/security.md',
+    entries: ['src/modules/security/', 'src/main.server.ts'],
+    dependsOn: [],
+    config: {
+      nitroModules: [
+        {
+          name: 'security',
+          from: 'src/modules/security/index.ts',
+          call: 'security({ bodyLimit: 1024 * 1024 })',
+        },
+      ],
+      viteImports: [
+        { name: 'cspNoncePlaceholder', from: 'src/modules/security/index.ts', call: 'cspNoncePlaceholder' },
+      ],
+      vite: { html: '{ cspNonce: cspNoncePlaceholder }' },
+    },
+    specs: ['test/server/security-headers.spec.ts', 'test/server/csp.spec.ts', 'e2e/csp.spec.ts'],
+    requests: [
+      {
+        method: 'GET',
+        path: '/',
+        status: 200,
+        responseHeaders: {
+          'content-security-policy': "script-src 'nonce-",
+          'x-content-type-options': 'nosniff',
+        },
+      },
+      {
+        method: 'POST',
+        path: '/api/csp-report',
+        headers: { 'content-type': 'application/csp-report' },
+        body: { 'csp-report': {} },
+        status: 204,
+      },
+    ],
+  },
+  {
+    name: 'sessions',
+    title: 'Sessions and sign-in',
+    docs: 'docs/sessions.md',
+    entries: [
+      'src/server/routes/api/v1/auth/sign-up.post.ts',
+      'src/server/routes/api/v1/auth/sign-in.post.ts',
+      'src/server/routes/api/v1/auth/sign-out.post.ts',
+      'src/server/routes/api/v1/me.get.ts',
+      'src/server/routes/api/v1/me.patch.ts',
+      'src/server/plugins/session-secret.ts',
+      'src/server/migrations/003-credentials.ts',
+      'src/app/pages/sign-in.page.ts',
+      'src/app/pages/sign-in.server.ts',
+      'src/app/pages/sign-up.page.ts',
+      'src/app/pages/sign-up.server.ts',
+      'src/app/pages/account.page.ts',
+      'src/app/pages/account.server.ts',
+    ],
+    dependsOn: ['database', 'security'],
+    config: {
+      nitro: { runtimeConfig: { sessionSecret: '' } },
+      env: { SESSION_SECRET: 'copy-test-secret-of-at-least-32-characters' },
+    },
+    specs: ['test/server/sessions.spec.ts', 'test/server/rate-limit.spec.ts', 'e2e/sessions.spec.ts'],
+    requests: [
+      { method: 'GET', path: '/api/v1/me', status: 401 },
+      {
+        method: 'POST',
+        path: '/api/v1/auth/sign-up',
+        headers: json,
+        body: { name: 'Ada', email: 'ada@example.com', password: 'correct horse battery' },
+        status: 201,
+      },
+      { method: 'GET', path: '/api/v1/me', status: 200, json: { email: 'ada@example.com' } },
+      { method: 'GET', path: '/sign-in', status: 200, text: '<form' },
+    ],
+  },
+  {
+    name: 'authorization',
+    title: 'Authorization guards',
+    docs: 'docs/sessions.md',
+    entries: [],
+    dependsOn: ['sessions'],
+    config: {},
+    specs: [],
+    requests: [],
+    pending:
+      'The lead fills this in when the auth/ helper (authorization guards) is merged: its routes, lib/auth/ index, specs and requests.',
+  },
+  {
+    name: 'uploads',
+    title: 'Uploads',
+    docs: 'docs/uploads.md',
+    entries: [
+      'src/server/routes/api/v1/files.post.ts',
+      'src/server/routes/api/v1/files.get.ts',
+      'src/server/routes/api/v1/files/[id].get.ts',
+      'src/server/migrations/008-files.ts',
+      'src/app/pages/files.page.ts',
+    ],
+    dependsOn: ['database', 'security'],
+    config: {
+      nitro: { routeRules: { '/api/v1/files': { bodyLimit: false } } },
+      appProviders: [
+        {
+          name: 'QueryClient, provideTanStackQuery',
+          from: '@tanstack/angular-query-experimental',
+          call: 'provideTanStackQuery(new QueryClient())',
+        },
+      ],
+    },
+    specs: ['test/server/uploads.spec.ts', 'e2e/files.spec.ts'],
+    requests: [
+      {
+        method: 'POST',
+        path: '/api/v1/files',
+        headers: { 'content-type': 'multipart/form-data; boundary=copy' },
+        // A 1×1 GIF header: the route keeps only files whose bytes prove an image or PDF type.
+        body: '--copy\r\nContent-Disposition: form-data; name="file"; filename="dot.gif"\r\nContent-Type: image/gif\r\n\r\nGIF89a\x01\x00\x01\x00\x00\x00\x00;\r\n--copy--\r\n',
+        status: 201,
+        json: { name: 'dot.gif', type: 'image/gif' },
+      },
+      { method: 'GET', path: '/api/v1/files', status: 200, json: [{ name: 'dot.gif' }] },
+      {
+        method: 'POST',
+        path: '/api/v1/files',
+        headers: { 'content-type': 'multipart/form-data; boundary=copy' },
+        body: '--copy\r\nContent-Disposition: form-data; name="file"; filename="a.txt"\r\n\r\nhello\r\n--copy--\r\n',
+        status: 415,
+      },
+      { method: 'GET', path: '/files', status: 200, text: 'Files' },
+    ],
+  },
+  {
+    name: 'pagination',
+    title: 'Pagination and conditional GET',
+    docs: 'docs/pagination-and-caching.md',
+    entries: [
+      'src/server/routes/api/v1/todos.get.ts',
+      'src/server/routes/api/v1/todos.post.ts',
+      'src/server/migrations/002-todos.ts',
+      'src/server/migrations/005-todos-version.ts',
+    ],
+    dependsOn: ['database'],
+    // Every todo write announces itself to live updates (src/server/lib/todo-events.ts), so this reads their settings.
+    config: { nitro: { runtimeConfig: { todoEvents: { maxStreams: 1_000, heartbeatSeconds: 15 } } } },
+    specs: ['test/server/todos.spec.ts'],
+    requests: [
+      {
+        method: 'POST',
+        path: '/api/v1/todos',
+        headers: json,
+        body: { title: 'Buy tea' },
+        status: 201,
+        json: { title: 'Buy tea', done: false },
+      },
+      {
+        method: 'GET',
+        path: '/api/v1/todos?limit=1',
+        status: 200,
+        responseHeaders: { etag: '"todos-' },
+        text: 'Buy tea',
+      },
+      { method: 'GET', path: '/api/v1/todos?limit=0', status: 422 },
+    ],
+  },
+  {
+    name: 'cached-handler',
+    title: 'Cached handler',
+    docs: 'docs/pagination-and-caching.md',
+    entries: [
+      'src/server/routes/api/v1/todos/summary.get.ts',
+      'src/server/plugins/cache-storage.ts',
+      'src/server/migrations/006-cache-entries.ts',
+    ],
+    dependsOn: ['pagination'],
+    config: {},
+    specs: ['test/server/todos.spec.ts'],
+    requests: [
+      { method: 'POST', path: '/api/v1/todos', headers: json, body: { title: 'Buy tea' }, status: 201 },
+      { method: 'GET', path: '/api/v1/todos/summary?by=day', status: 200 },
+      { method: 'GET', path: '/api/v1/todos/summary?by=year', status: 422 },
+    ],
+  },
+  {
+    name: 'live-updates',
+    title: 'Live updates (Server-Sent Events)',
+    docs: 'docs/live-updates.md',
+    entries: [
+      'src/server/routes/api/v1/todos/events.get.ts',
+      'src/server/plugins/todo-events.ts',
+      'src/server/migrations/004-todo-events.ts',
+      'src/app/pages/todos.page.ts',
+    ],
+    dependsOn: ['pagination'],
+    config: {
+      appProviders: [
+        {
+          name: 'QueryClient, provideTanStackQuery',
+          from: '@tanstack/angular-query-experimental',
+          call: 'provideTanStackQuery(new QueryClient())',
+        },
+      ],
+    },
+    specs: ['test/server/todo-events.spec.ts', 'e2e/todos.spec.ts'],
+    requests: [
+      {
+        method: 'GET',
+        path: '/api/v1/todos/events',
+        status: 200,
+        responseHeaders: { 'content-type': 'text/event-stream' },
+        text: 'event: ready',
+      },
+      { method: 'GET', path: '/todos', status: 200, text: 'Todos' },
+    ],
+  },
+  {
+    name: 'server-functions',
+    title: 'Server functions',
+    docs: 'docs/server-functions.md',
+    // The server config gives every server function a request id (`provideServerFns`).
+    entries: [
+      'src/app/pages/reviews.page.ts',
+      'src/app/app.config.server.ts',
+      'src/server/routes/api/v1/reviews.get.ts',
+      'src/server/migrations/007-reviews.ts',
+    ],
+    dependsOn: ['database'],
+    config: {},
+    specs: ['test/server/server-functions.spec.ts', 'e2e/reviews.spec.ts'],
+    requests: [
+      { method: 'GET', path: '/api/v1/reviews', status: 200 },
+      { method: 'GET', path: '{serverFn:src/app/reviews/reviews.server.ts#loadReviews}', status: 200 },
+      { method: 'GET', path: '/reviews', status: 200, text: 'Reviews' },
+    ],
+  },
+  {
+    name: 'api-contract',
+    title: 'API contract: OpenAPI and the typed client',
+    docs: 'docs/openapi.md',
+    entries: ['src/modules/api-contract/index.ts', 'src/modules/api-contract/runtime/'],
+    dependsOn: ['validated-routes'],
+    config: {
+      nitroModules: [
+        {
+          name: 'apiContract',
+          from: 'src/modules/api-contract/index.ts',
+          call: "apiContract({ outFile: 'src/server/api-routes.gen.ts', root: '.' })",
+        },
+      ],
+    },
+    specs: ['test/server/openapi.spec.ts', 'src/modules/api-contract/runtime/openapi.spec.ts'],
+    requests: [
+      { method: 'GET', path: '/api/openapi.json', status: 200, json: { openapi: '3.1.0' } },
+      { method: 'GET', path: '/api/v1/search?q=an', status: 200 },
+    ],
+  },
+  {
+    name: 'housekeeping',
+    title: 'Scheduled housekeeping with a database lease',
+    docs: 'docs/housekeeping.md',
+    entries: [],
+    dependsOn: ['database'],
+    config: {},
+    specs: [],
+    requests: [],
+    pending:
+      'The lead fills this in when housekeeping/ is merged: the Nitro task, its plugin, `experimental: { tasks: true }` and `scheduledTasks` in config.nitro, specs and requests.',
+  },
+  {
+    name: 'health',
+    title: 'Health checks and request log',
+    docs: 'docs/health.md',
+    entries: [],
+    dependsOn: ['database'],
+    config: {},
+    specs: [],
+    requests: [],
+    pending:
+      'The lead fills this in when health/ and request-log/ are merged: their routes and middleware, config, specs and requests.',
+  },
+  {
+    name: 'webhooks',
+    title: 'Signed webhooks',
+    docs: 'docs/webhooks.md',
+    entries: [],
+    dependsOn: ['database'],
+    config: {},
+    specs: [],
+    requests: [],
+    pending:
+      'The lead fills this in when webhooks/ is merged: its routes, the signing secret in config.nitro.runtimeConfig and env, specs and requests.',
+  },
+  {
+    name: 'idempotency',
+    title: 'Idempotent writes',
+    docs: 'docs/idempotency.md',
+    entries: [],
+    dependsOn: ['database'],
+    config: {},
+    specs: [],
+    requests: [],
+    pending:
+      'The lead fills this in when idempotency/ is merged: its middleware or wrapper, the routes that use it, specs and requests.',
+  },
+];
