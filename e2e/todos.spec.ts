@@ -12,7 +12,7 @@ import { expect, expectHydrated, test } from '../test/support/fixtures';
  */
 async function onTodo(page: Page, title: string, step: (todo: Locator) => Promise<unknown> = async () => {}) {
   const todo = page.getByRole('listitem').filter({ hasText: title });
-  const showMore = page.getByRole('button', { name: 'Show more' });
+  const showMore = page.getByRole('button', { name: 'Show more', exact: true });
   await expect(async () => {
     if ((await showMore.isVisible()) && (await showMore.isEnabled()))
       await showMore.click({ timeout: 1_000 });
@@ -30,10 +30,10 @@ test.describe('PAGE /todos', () => {
     const created = page.waitForResponse(
       (response) => response.request().method() === 'POST' && response.url().endsWith('/api/v1/todos'),
     );
-    await page.getByLabel('New todo').fill(title);
-    await page.getByRole('button', { name: 'Add' }).click();
+    await page.getByLabel('New todo', { exact: true }).fill(title);
+    await page.getByRole('button', { name: 'Add', exact: true }).click();
     const { id } = (await (await created).json()) as { id: string };
-    await expect(page.getByLabel('New todo')).toHaveValue('');
+    await expect(page.getByLabel('New todo', { exact: true })).toHaveValue('');
 
     const saved = page.waitForResponse(
       (response) => response.request().method() === 'PATCH' && response.url().endsWith(`/api/v1/todos/${id}`),
@@ -63,9 +63,9 @@ test.describe('PAGE /todos', () => {
   test('shows the validation message for an empty title', async ({ page }) => {
     await page.goto('/todos');
     await expectHydrated(page);
-    await page.getByRole('button', { name: 'Add' }).click();
+    await page.getByRole('button', { name: 'Add', exact: true }).click();
     await expect(page.getByRole('alert')).toHaveText('Enter a title');
-    await expect(page.getByLabel('New todo')).toHaveAccessibleDescription('Enter a title');
+    await expect(page.getByLabel('New todo', { exact: true })).toHaveAccessibleDescription('Enter a title');
   });
 
   test('shows 20 todos, newest first, and the older ones page by page on "Show more"', async ({
@@ -103,8 +103,8 @@ test.describe('PAGE /todos, live', () => {
     const navigations: string[] = [];
     other.on('framenavigated', (frame) => navigations.push(frame.url()));
 
-    await page.getByLabel('New todo').fill(title);
-    await page.getByRole('button', { name: 'Add' }).click();
+    await page.getByLabel('New todo', { exact: true }).fill(title);
+    await page.getByRole('button', { name: 'Add', exact: true }).click();
     // Within a second here; 5 s leaves room for a loaded machine.
     const item = other.getByRole('listitem').filter({ hasText: title });
     await expect(item).toBeVisible({ timeout: 5_000 });
