@@ -30,6 +30,7 @@ export default defineConfig({
     url: `http://127.0.0.1:${port}/api/v1/hello`,
     env: { PORT: String(port), HOST: '127.0.0.1' },
     reuseExistingServer: false,
-    timeout: 60_000,
+    // Includes `vite build` when dist/ is missing or stale (~30 s alone, more on a loaded machine).
+    timeout: 240_000,
   },
 });

@@ -1,64 +1,78 @@
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
+import { randomUUID } from 'node:crypto';
 
 import { expect, expectHydrated, test } from '../test/support/fixtures';
 
 /**
- * The todo titled `title`, after "Show more" as often as it takes: todos that tests running
- * alongside add meanwhile land on top and may push it a page further down.
+ * Finds the todo titled `title`, after "Show more" as often as it takes, and runs `step` on it,
+ * again from the start while it fails: this list is live and shared, so todos that tests running
+ * alongside add land on top and move it down, or past the pages on screen, even mid-click. Every
+ * test titles its todos with a fresh UUID (a test id repeats across `--repeat-each` runs and
+ * retries), so the one it finds is its own.
  */
-async function findTodo(page: Page, title: string) {
+async function onTodo(page: Page, title: string, step: (todo: Locator) => Promise<unknown> = async () => {}) {
   const todo = page.getByRole('listitem').filter({ hasText: title });
-  const showMore = page.getByRole('button', { name: 'Show more' });
+  const showMore = page.getByRole('button', { name: 'Show more', exact: true });
   await expect(async () => {
-    if ((await showMore.isVisible()) && (await showMore.isEnabled())) await showMore.click();
+    if ((await showMore.isVisible()) && (await showMore.isEnabled()))
+      await showMore.click({ timeout: 1_000 });
     await expect(todo).toBeVisible({ timeout: 1_000 });
-  }).toPass();
-  return todo;
+    await step(todo);
+  }).toPass({ timeout: 15_000 });
 }
 
 test.describe('PAGE /todos', () => {
-  test('creates, toggles and deletes a todo, and keeps it across a reload', async ({ page }) => {
-    const title = `Water the plants ${test.info().testId}`;
+  test('creates, toggles and deletes a todo, and keeps it across a reload', async ({ page, request }) => {
+    const title = `Water the plants ${randomUUID()}`;
     await page.goto('/todos');
     await expectHydrated(page);
 
-    await page.getByLabel('New todo').fill(title);
-    await page.getByRole('button', { name: 'Add' }).click();
-    const item = page.getByRole('listitem').filter({ hasText: title });
-    await expect(item).toBeVisible();
-    await expect(page.getByLabel('New todo')).toHaveValue('');
+    const created = page.waitForResponse(
+      (response) => response.request().method() === 'POST' && response.url().endsWith('/api/v1/todos'),
+    );
+    await page.getByLabel('New todo', { exact: true }).fill(title);
+    await page.getByRole('button', { name: 'Add', exact: true }).click();
+    const { id } = (await (await created).json()) as { id: string };
+    await expect(page.getByLabel('New todo', { exact: true })).toHaveValue('');
 
     const saved = page.waitForResponse(
-      (response) => response.request().method() === 'PATCH' && response.url().includes('/api/v1/todos/'),
+      (response) => response.request().method() === 'PATCH' && response.url().endsWith(`/api/v1/todos/${id}`),
     );
-    await item.getByRole('checkbox').check();
+    await onTodo(page, title, (todo) => todo.getByRole('checkbox').check({ timeout: 1_000 }));
     expect((await saved).status()).toBe(200);
-    await expect(item.getByRole('checkbox')).toBeChecked();
+    const isChecked = (todo: Locator) => expect(todo.getByRole('checkbox')).toBeChecked({ timeout: 1_000 });
+    await onTodo(page, title, isChecked);
 
     await page.reload();
     await expectHydrated(page);
-    await expect((await findTodo(page, title)).getByRole('checkbox')).toBeChecked();
+    await onTodo(page, title, isChecked);
 
-    await page.getByRole('button', { name: `Delete ${title}` }).click();
+    const deleted = page.waitForResponse(
+      (response) =>
+        response.request().method() === 'DELETE' && response.url().endsWith(`/api/v1/todos/${id}`),
+    );
+    await onTodo(page, title, (todo) =>
+      todo.getByRole('button', { name: `Delete ${title}` }).click({ timeout: 1_000 }),
+    );
+    expect((await deleted).status()).toBe(204);
     await expect(page.getByRole('listitem').filter({ hasText: title })).toHaveCount(0);
-    await page.reload();
-    await expect(page.getByRole('heading', { name: 'Todos' })).toBeVisible();
-    await expect(page.getByRole('listitem').filter({ hasText: title })).toHaveCount(0);
+    // Gone on the server too, not only from the pages on screen.
+    expect((await request.delete(`/api/v1/todos/${id}`)).status()).toBe(404);
   });
 
   test('shows the validation message for an empty title', async ({ page }) => {
     await page.goto('/todos');
     await expectHydrated(page);
-    await page.getByRole('button', { name: 'Add' }).click();
+    await page.getByRole('button', { name: 'Add', exact: true }).click();
     await expect(page.getByRole('alert')).toHaveText('Enter a title');
-    await expect(page.getByLabel('New todo')).toHaveAccessibleDescription('Enter a title');
+    await expect(page.getByLabel('New todo', { exact: true })).toHaveAccessibleDescription('Enter a title');
   });
 
   test('shows 20 todos, newest first, and the older ones page by page on "Show more"', async ({
     page,
     request,
   }) => {
-    const tag = test.info().testId;
+    const tag = randomUUID();
     for (let n = 1; n <= 21; n += 1) {
       const created = await request.post('/api/v1/todos', { data: { title: `Paged ${n} ${tag}` } });
       expect(created.status()).toBe(201);
@@ -66,17 +80,19 @@ test.describe('PAGE /todos', () => {
     await page.goto('/todos');
     await expectHydrated(page);
     const todo = (n: number) => page.getByRole('listitem').filter({ hasText: `Paged ${n} ${tag}` });
-    await expect(todo(21)).toBeVisible();
+    // A page of 20, which holds no room for the oldest: todos others add meanwhile only push it further down.
+    await expect(page.getByRole('list').getByRole('listitem')).toHaveCount(20);
     await expect(todo(1)).toHaveCount(0);
 
-    await findTodo(page, `Paged 1 ${tag}`);
-    await expect(page.getByRole('listitem').filter({ hasText: tag })).toHaveCount(21);
+    await onTodo(page, `Paged 1 ${tag}`);
+    const newestFirst = Array.from({ length: 21 }, (_, i) => new RegExp(`Paged ${21 - i} ${tag}`));
+    await expect(page.getByRole('listitem').filter({ hasText: tag })).toHaveText(newestFirst);
   });
 });
 
 test.describe('PAGE /todos, live', () => {
   test('shows a todo added and toggled in one tab in another without a reload', async ({ page, context }) => {
-    const title = `Live ${test.info().testId} ${Date.now()}`;
+    const title = `Live ${randomUUID()}`;
     const other = await context.newPage();
     for (const tab of [page, other]) {
       const ready = tab.waitForResponse((response) => response.url().endsWith('/api/v1/todos/events'));
@@ -87,13 +103,13 @@ test.describe('PAGE /todos, live', () => {
     const navigations: string[] = [];
     other.on('framenavigated', (frame) => navigations.push(frame.url()));
 
-    await page.getByLabel('New todo').fill(title);
-    await page.getByRole('button', { name: 'Add' }).click();
+    await page.getByLabel('New todo', { exact: true }).fill(title);
+    await page.getByRole('button', { name: 'Add', exact: true }).click();
     // Within a second here; 5 s leaves room for a loaded machine.
     const item = other.getByRole('listitem').filter({ hasText: title });
     await expect(item).toBeVisible({ timeout: 5_000 });
 
-    await page.getByRole('listitem').filter({ hasText: title }).getByRole('checkbox').check();
+    await onTodo(page, title, (todo) => todo.getByRole('checkbox').check({ timeout: 1_000 }));
     await expect(item.getByRole('checkbox')).toBeChecked({ timeout: 5_000 });
 
     await page.getByRole('button', { name: `Delete ${title}` }).click();

@@ -1,10 +1,9 @@
 import { chromium } from '@playwright/test';
 import { existsSync } from 'node:fs';
 
-import { ensureBuild } from './build';
 import { chromiumExecutable } from './chromium';
 
-/** Stops in one line, not a stack trace, when there is no browser; then builds the app if needed. */
+/** Stops in one line, not a stack trace, when there is no browser (the webServer command builds the app). */
 export default async function globalSetup() {
   let executablePath: string | undefined;
   try {
@@ -19,5 +18,4 @@ export default async function globalSetup() {
     );
     process.exit(1);
   }
-  ensureBuild();
 }

@@ -1,10 +1,16 @@
-// Serves the production build for Playwright with a throw-away data folder,
-// so an e2e run never reads or leaves records in the developer's `.data/`.
+// Builds the app when stale, then serves the production build for Playwright with a throw-away
+// data folder, so an e2e run never reads or leaves records in the developer's `.data/`.
+// The build happens here, not in globalSetup: Playwright starts its webServer before globalSetup,
+// so a build there came too late (no dist/: the server could not start; a stale one: the old build served).
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { createJiti } from 'jiti';
+
+const { ensureBuild } = await createJiti(import.meta.url).import('./build.ts');
+ensureBuild();
 
 const dataDir = mkdtempSync(join(tmpdir(), 'analog-api-routes-e2e-'));
 const server = spawn(process.execPath, ['dist/analog/server/index.mjs'], {
