@@ -32,7 +32,7 @@ async function linesOf(requestId: string | null, count = 1): Promise<LogLine[]> 
 
 describe('the request log', () => {
   it('writes one JSON line per request: time, id, method, route pattern, status, duration, bytes', async () => {
-    const response = await fetch(`${server.url}/api/v1/users/1`);
+    const response = await fetch(`${server.url}/api/v1/products/1`);
     const requestId = response.headers.get('x-request-id');
     expect(requestId).toMatch(/^[0-9a-f-]{36}$/);
     const body = await response.text();
@@ -43,13 +43,13 @@ describe('the request log', () => {
       time: expect.any(Number),
       requestId,
       method: 'GET',
-      route: '/api/v1/users/:id',
+      route: '/api/v1/products/:id',
       status: 200,
       durationMs: expect.any(Number),
     });
     expect(line['bytes']).toBeGreaterThan(body.length);
     expect(line).not.toHaveProperty('userId');
-    expect(JSON.stringify(line)).not.toContain('/api/v1/users/1');
+    expect(JSON.stringify(line)).not.toContain('/api/v1/products/1');
   });
 
   it("keeps a proxy's well-formed X-Request-Id and replaces a malformed one", async () => {
