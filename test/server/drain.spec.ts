@@ -162,9 +162,14 @@ function connectionsHeldByWorkers(server: RunningServer): number {
     }).length;
 }
 
+/** The pids of `server`'s workers that started listening, in order, from their log lines. */
+const listeningWorkers = (server: RunningServer): number[] =>
+  [...server.output().matchAll(/"pid":(\d+),[^\n]*"msg":"listening"/g)].map(([, pid]) => Number(pid));
+
 describe('SIGTERM to the node-cluster primary alone, as a container runtime sends it', () => {
   it('drains every worker: the request in flight completes and the primary exits 0', async () => {
     const server = await start(ensureClusterBuild(), { NITRO_CLUSTER_WORKERS: '2' });
+    await expect.poll(() => listeningWorkers(server), { timeout: 60_000 }).toHaveLength(2);
     // Two requests on two connections: the primary deals them to both workers in turn.
     const slow = [slowTodo(server.url, 'Cluster in flight 1'), slowTodo(server.url, 'Cluster in flight 2')];
     await Promise.all(slow.map(({ started }) => started));
@@ -179,6 +184,22 @@ describe('SIGTERM to the node-cluster primary alone, as a container runtime send
     expect(ms).toBeLessThan(10_000);
     // Both workers drained (each logs it with its own pid).
     expect(server.output().match(/"msg":"drained"/g)).toHaveLength(2);
+  }, 300_000);
+
+  it('exits 0 when a worker is still starting: it dies of the signal with nothing in flight', async () => {
+    const server = await start(ensureClusterBuild(), { NITRO_CLUSTER_WORKERS: '2' });
+    await expect.poll(() => listeningWorkers(server), { timeout: 60_000 }).toHaveLength(2);
+    // The primary replaces a worker that dies; the signal comes while the new one still loads the app.
+    const [killed, serving] = listeningWorkers(server);
+    process.kill(killed, 'SIGKILL');
+    await expect.poll(() => server.output()).toMatch(/"msg":"worker died: starting another"/);
+    const exit = exitOf(server);
+    server.process.kill('SIGTERM');
+    const { code } = await exit;
+    expect(code).toBe(0);
+    expect(listeningWorkers(server)).toEqual([killed, serving]);
+    expect(server.output()).toMatch(/"msg":"worker stopped before it started"/);
+    expect(server.output()).toMatch(new RegExp(`"pid":${serving},[^\\n]*"msg":"drained"`));
   }, 300_000);
 });
 

@@ -3,8 +3,9 @@
 // on a signal but never passes the signal on: a container runtime signals only the primary, so
 // the workers kept serving until the primary gave up and exited 0, taking them down mid-request.
 // This one forwards the signal, so every worker drains (./drain.ts), and exits with 1 when a
-// worker did not drain in time.
-import cluster from 'node:cluster';
+// worker did not drain in time. A worker still starting when the signal comes has no handler for
+// it yet and dies of it: it never listened, so it had no request to lose, and that is no failure.
+import cluster, { type Worker } from 'node:cluster';
 import { cpus } from 'node:os';
 import { trapUnhandledNodeErrors } from 'nitropack/runtime/internal/index';
 
@@ -14,15 +15,22 @@ import { drainSettings } from './settings';
 function runPrimary(): void {
   const workers = Number.parseInt(process.env['NITRO_CLUSTER_WORKERS'] || '') || cpus().length || 1;
   for (let n = 0; n < workers; n += 1) cluster.fork();
-  let stopping = false;
+  let stopping: NodeJS.Signals | undefined;
   let failed = false;
+  const listened = new WeakSet<Worker>();
+  cluster.on('listening', (worker) => listened.add(worker));
   cluster.on('exit', (worker, code, signal) => {
     if (!stopping) {
-      log.error({ pid: worker.process.pid, code, signal }, 'worker died: starting another');
+      log.error({ worker: worker.process.pid, code, signal }, 'worker died: starting another');
       cluster.fork();
       return;
     }
-    if (code !== 0) failed = true;
+    if (signal === stopping && !listened.has(worker)) {
+      log.info({ worker: worker.process.pid, signal }, 'worker stopped before it started');
+    } else if (code !== 0) {
+      log.error({ worker: worker.process.pid, code, signal }, 'worker failed to drain');
+      failed = true;
+    }
     if (Object.values(cluster.workers ?? {}).every((other) => !other || other.isDead())) {
       process.exit(failed ? 1 : 0);
     }
@@ -31,7 +39,7 @@ function runPrimary(): void {
   if (disabled) return;
   const stop = (signal: NodeJS.Signals) => {
     if (stopping) return;
-    stopping = true;
+    stopping = signal;
     for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill(signal);
     // Each worker keeps its own bound; this one catches a worker that hangs past it.
     setTimeout(() => {
