@@ -173,8 +173,12 @@ function linkNodeModules(app: string, allowed: Set<string>) {
   }
 }
 
-/** The stock src/app/app.config.ts with the recipes' providers after its own. */
-function addProviders(app: string, providers: ConfigCall[]) {
+/** The stock src/app/app.config.ts with the recipes' providers after its own, each once (two recipes may need one). */
+function addProviders(app: string, all: ConfigCall[]) {
+  const providers = all.filter(
+    (provider, index) =>
+      all.findIndex(({ from, call }) => from === provider.from && call === provider.call) === index,
+  );
   if (providers.length === 0) return;
   const file = join(app, 'src/app/app.config.ts');
   const stock = readFileSync(file, 'utf8');
