@@ -480,7 +480,7 @@ export const recipes: Recipe[] = [
         headers: { ...json, 'idempotency-key': '"copy-test-1"' },
         body: { title: 'Pay rent' },
         status: 201,
-        json: { id: 1, title: 'Pay rent' },
+        json: { title: 'Pay rent', done: false },
       },
       {
         method: 'POST',
@@ -488,7 +488,7 @@ export const recipes: Recipe[] = [
         headers: { ...json, 'idempotency-key': '"copy-test-1"' },
         body: { title: 'Pay rent' },
         status: 201,
-        json: { id: 1, title: 'Pay rent' },
+        json: { title: 'Pay rent', done: false },
         responseHeaders: { 'idempotent-replayed': 'true' },
       },
       {
@@ -498,7 +498,13 @@ export const recipes: Recipe[] = [
         body: { title: 'Pay rent twice' },
         status: 422,
       },
-      { method: 'GET', path: '/api/v1/todos?limit=5', status: 200, json: { items: [{ id: 1 }] } },
+      // One todo, not two: a page of one with no next page.
+      {
+        method: 'GET',
+        path: '/api/v1/todos?limit=1',
+        status: 200,
+        json: { items: [{ title: 'Pay rent' }], next: null },
+      },
     ],
   },
   {
