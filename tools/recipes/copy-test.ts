@@ -14,6 +14,7 @@ import {
   symlinkSync,
   writeFileSync,
 } from 'node:fs';
+import { createHmac } from 'node:crypto';
 import { createServer } from 'node:net';
 import { availableParallelism, tmpdir } from 'node:os';
 import { dirname, join, relative } from 'node:path';
@@ -172,8 +173,12 @@ function linkNodeModules(app: string, allowed: Set<string>) {
   }
 }
 
-/** The stock src/app/app.config.ts with the recipes' providers after its own. */
-function addProviders(app: string, providers: ConfigCall[]) {
+/** The stock src/app/app.config.ts with the recipes' providers after its own, each once (two recipes may need one). */
+function addProviders(app: string, all: ConfigCall[]) {
+  const providers = all.filter(
+    (provider, index) =>
+      all.findIndex(({ from, call }) => from === provider.from && call === provider.call) === index,
+  );
   if (providers.length === 0) return;
   const file = join(app, 'src/app/app.config.ts');
   const stock = readFileSync(file, 'utf8');
@@ -358,6 +363,7 @@ async function check(
   baseUrl: string,
   request: RecipeRequest,
   cookies: Map<string, string>,
+  env: Record<string, string>,
 ): Promise<string | undefined> {
   const body =
     request.body === undefined
@@ -366,12 +372,18 @@ async function check(
         ? request.body
         : JSON.stringify(request.body);
   const cookie = [...cookies].map(([name, value]) => `${name}=${value}`).join('; ');
+  const signature: Record<string, string> = {};
+  if (request.sign) {
+    const timestamp = Math.floor(Date.now() / 1000);
+    const hmac = createHmac('sha256', env[request.sign.secretEnv] ?? '').update(`${timestamp}.${body ?? ''}`);
+    signature[request.sign.header] = `t=${timestamp},v1=${hmac.digest('hex')}`;
+  }
   const controller = new AbortController();
   // No request may hang the run: 30 s each, an event stream 5 s (below).
   const timeout = setTimeout(() => controller.abort(), 30_000);
   const response = await fetch(`${baseUrl}${resolvePath(request.path)}`, {
     method: request.method,
-    headers: { ...request.headers, ...(cookie ? { cookie } : {}) },
+    headers: { ...request.headers, ...signature, ...(cookie ? { cookie } : {}) },
     body,
     redirect: 'manual',
     signal: controller.signal,
@@ -478,7 +490,7 @@ async function copyTest(recipe: RecipeManifest): Promise<Outcome> {
   // Each recipe's requests run in order, the ones of the recipes it depends on first.
   for (const each of recipes) {
     for (const request of each.requests) {
-      const problem = await check(baseUrl, request, cookies).catch((error: Error) => error.message);
+      const problem = await check(baseUrl, request, cookies, env).catch((error: Error) => error.message);
       if (problem) failures.push(`${each.name}: ${request.method} ${request.path}: ${problem}`);
     }
   }

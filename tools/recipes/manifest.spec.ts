@@ -53,7 +53,7 @@ describe('the recipe manifest', () => {
     const sessions = manifest.recipes.find(({ name }) => name === 'sessions')!;
     expect(sessions.dependsOn).toEqual(['validated-routes', 'database', 'security']);
     const paths = sessions.files.map(({ path }) => path);
-    expect(paths).toContain('src/server/lib/sessions.ts');
+    expect(paths).toContain('src/server/lib/auth/sessions.ts');
     expect(paths).not.toContain('src/server/lib/db/database.ts');
     expect(paths).not.toContain('src/backports/analog-server-actions/index.ts');
   });

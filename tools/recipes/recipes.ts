@@ -24,6 +24,12 @@ export interface RecipeRequest {
   text?: string;
   /** Each response header must contain its value. */
   responseHeaders?: Record<string, string>;
+  /**
+   * Signs the body when it is sent, as a webhook sender does: `header` gets
+   * `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<body>">` under the secret in `env[secretEnv]`
+   * (a signature is only valid for minutes, so it can't be written down here).
+   */
+  sign?: { header: string; secretEnv: string };
 }
 
 /** A call written into the stock app's config: `name` (one or more, comma-separated) imported from `from`, used as `call`. */
@@ -89,6 +95,13 @@ export const leafFiles = ['src/server/api-routes.gen.ts', 'src/server/migrations
 
 const json = { 'content-type': 'application/json' };
 
+/** A payment provider's event, as the webhooks recipe's requests send it. */
+const webhookEvent = {
+  id: 'evt_copy_test',
+  type: 'payment.succeeded',
+  data: { object: { id: 'pay_copy_test', amount: 1200, currency: 'eur' } },
+};
+
 export const recipes: Recipe[] = [
   {
     name: 'validated-routes',
@@ -112,14 +125,8 @@ export const recipes: Recipe[] = [
     name: 'database',
     title: 'SQL through db0',
     docs: 'docs/data.md',
-    entries: [
-      'src/server/routes/api/v1/users.get.ts',
-      'src/server/routes/api/v1/users.post.ts',
-      'src/server/routes/api/v1/users/[id].get.ts',
-      'src/server/routes/api/v1/users/[id].put.ts',
-      'src/server/routes/api/v1/users/[id].delete.ts',
-      'src/server/migrations/001-users.ts',
-    ],
+    // A read that needs no session: the users routes are the authorization recipe's lesson now.
+    entries: ['src/server/routes/api/v1/reviews.get.ts', 'src/server/migrations/007-reviews.ts'],
     dependsOn: ['validated-routes'],
     // db0's connectors load their driver themselves.
     packages: ['better-sqlite3'],
@@ -128,20 +135,8 @@ export const recipes: Recipe[] = [
         runtimeConfig: { nitro: { envPrefix: '' }, dataDir: '.data', databaseUrl: '', databasePoolSize: 10 },
       },
     },
-    specs: ['test/server/users.spec.ts', 'test/server/postgres-pool.spec.ts'],
-    requests: [
-      {
-        method: 'POST',
-        path: '/api/v1/users',
-        headers: json,
-        body: { name: 'Ada' },
-        status: 201,
-        json: { name: 'Ada' },
-      },
-      { method: 'GET', path: '/api/v1/users/1', status: 200, json: { id: 1 } },
-      { method: 'GET', path: '/api/v1/users/999999', status: 404 },
-      { method: 'PUT', path: '/api/v1/users/0', headers: json, body: { name: 'Grace' }, status: 422 },
-    ],
+    specs: ['test/server/server-functions.spec.ts', 'test/server/postgres-pool.spec.ts'],
+    requests: [{ method: 'GET', path: '/api/v1/reviews', status: 200, json: [] }],
   },
   {
     name: 'security',
@@ -190,10 +185,14 @@ export const recipes: Recipe[] = [
       'src/server/routes/api/v1/auth/sign-up.post.ts',
       'src/server/routes/api/v1/auth/sign-in.post.ts',
       'src/server/routes/api/v1/auth/sign-out.post.ts',
+      'src/server/routes/api/v1/auth/sign-out-everywhere.post.ts',
+      'src/server/routes/api/v1/auth/password.put.ts',
       'src/server/routes/api/v1/me.get.ts',
       'src/server/routes/api/v1/me.patch.ts',
       'src/server/plugins/session-secret.ts',
+      'src/server/migrations/001-users.ts',
       'src/server/migrations/003-credentials.ts',
+      'src/server/migrations/010-sessions.ts',
       'src/app/pages/sign-in.page.ts',
       'src/app/pages/sign-in.server.ts',
       'src/app/pages/sign-up.page.ts',
@@ -203,7 +202,8 @@ export const recipes: Recipe[] = [
     ],
     dependsOn: ['database', 'security'],
     config: {
-      nitro: { runtimeConfig: { sessionSecret: '' } },
+      // Guards name admins (lib/auth/roles.ts); the authorization recipe sets ADMIN_EMAILS.
+      nitro: { runtimeConfig: { sessionSecret: '', adminEmails: '', signUpsPerHour: 10 } },
       env: { SESSION_SECRET: 'copy-test-secret-of-at-least-32-characters' },
     },
     specs: ['test/server/sessions.spec.ts', 'test/server/rate-limit.spec.ts', 'e2e/sessions.spec.ts'],
@@ -223,14 +223,53 @@ export const recipes: Recipe[] = [
   {
     name: 'authorization',
     title: 'Authorization guards',
-    docs: 'docs/sessions.md',
-    entries: [],
+    docs: 'docs/security.md',
+    entries: [
+      'src/server/routes/api/v1/users.get.ts',
+      'src/server/routes/api/v1/users.post.ts',
+      'src/server/routes/api/v1/users/[id].get.ts',
+      'src/server/routes/api/v1/users/[id].put.ts',
+      'src/server/routes/api/v1/users/[id].delete.ts',
+      'src/server/plugins/admin-emails.ts',
+    ],
     dependsOn: ['sessions'],
-    config: {},
-    specs: [],
-    requests: [],
-    pending:
-      'The lead fills this in when the auth/ helper (authorization guards) is merged: its routes, lib/auth/ index, specs and requests.',
+    config: { env: { ADMIN_EMAILS: 'admin@example.com' } },
+    specs: ['test/server/users.spec.ts', 'test/server/admin-emails.spec.ts'],
+    // After the sessions recipe's requests Ada (user 4, after the three demo users) is signed in.
+    requests: [
+      { method: 'GET', path: '/api/v1/users/4', status: 200, json: { id: 4, name: 'Ada' } },
+      { method: 'GET', path: '/api/v1/users', status: 403 },
+      {
+        method: 'POST',
+        path: '/api/v1/auth/sign-up',
+        headers: json,
+        body: { name: 'Bob', email: 'bob@example.com', password: 'correct horse battery' },
+        status: 201,
+      },
+      { method: 'GET', path: '/api/v1/users/4', status: 403 },
+      { method: 'PUT', path: '/api/v1/users/4', headers: json, body: { name: 'Eve' }, status: 403 },
+      { method: 'POST', path: '/api/v1/auth/sign-out', status: 204 },
+      { method: 'GET', path: '/api/v1/users/4', status: 401 },
+      {
+        method: 'POST',
+        path: '/api/v1/auth/sign-up',
+        headers: json,
+        body: { name: 'Admin', email: 'admin@example.com', password: 'correct horse battery' },
+        status: 201,
+      },
+      { method: 'GET', path: '/api/v1/users', status: 200, json: [{ id: 1 }] },
+      { method: 'GET', path: '/api/v1/users/999999', status: 404 },
+      { method: 'PUT', path: '/api/v1/users/4', headers: json, body: { name: 'Ada L.' }, status: 200 },
+      { method: 'PUT', path: '/api/v1/users/0', headers: json, body: { name: 'Grace' }, status: 422 },
+      {
+        method: 'POST',
+        path: '/api/v1/users',
+        headers: json,
+        body: { name: 'Grace' },
+        status: 201,
+        json: { name: 'Grace' },
+      },
+    ],
   },
   {
     name: 'uploads',
@@ -240,12 +279,21 @@ export const recipes: Recipe[] = [
       'src/server/routes/api/v1/files.post.ts',
       'src/server/routes/api/v1/files.get.ts',
       'src/server/routes/api/v1/files/[id].get.ts',
+      'src/server/routes/api/v1/files/[id].delete.ts',
       'src/server/migrations/008-files.ts',
+      'src/server/migrations/012-file-owners.ts',
       'src/app/pages/files.page.ts',
+      'src/app/pages/files.server.ts',
     ],
-    dependsOn: ['database', 'security'],
+    // Files belong to an account (sessions); a retried upload stores one file (idempotency).
+    dependsOn: ['sessions', 'idempotency'],
     config: {
-      nitro: { routeRules: { '/api/v1/files': { bodyLimit: false } } },
+      nitro: {
+        routeRules: { '/api/v1/files': { bodyLimit: false } },
+        runtimeConfig: {
+          uploads: { maxFiles: 20, maxBytes: 50 * 1024 * 1024, rateLimit: 60, rateWindowSeconds: 600 },
+        },
+      },
       appProviders: [
         {
           name: 'QueryClient, provideTanStackQuery',
@@ -255,6 +303,7 @@ export const recipes: Recipe[] = [
       ],
     },
     specs: ['test/server/uploads.spec.ts', 'e2e/files.spec.ts'],
+    // The sessions recipe's requests have signed Ada in; uploads need an account.
     requests: [
       {
         method: 'POST',
@@ -274,21 +323,26 @@ export const recipes: Recipe[] = [
         status: 415,
       },
       { method: 'GET', path: '/files', status: 200, text: 'Files' },
+      // Ids are generated UUIDs; the copy test can't name the one it stored, only one nobody has.
+      { method: 'DELETE', path: '/api/v1/files/00000000-0000-4000-8000-000000000000', status: 404 },
+      { method: 'POST', path: '/api/v1/auth/sign-out', status: 204 },
+      {
+        method: 'POST',
+        path: '/api/v1/files',
+        headers: { 'content-type': 'multipart/form-data; boundary=copy' },
+        body: '--copy\r\nContent-Disposition: form-data; name="file"; filename="dot.gif"\r\nContent-Type: image/gif\r\n\r\nGIF89a\x01\x00\x01\x00\x00\x00\x00;\r\n--copy--\r\n',
+        status: 401,
+      },
     ],
   },
   {
     name: 'pagination',
     title: 'Pagination and conditional GET',
     docs: 'docs/pagination-and-caching.md',
-    entries: [
-      'src/server/routes/api/v1/todos.get.ts',
-      'src/server/routes/api/v1/todos.post.ts',
-      'src/server/migrations/002-todos.ts',
-      'src/server/migrations/005-todos-version.ts',
-    ],
-    dependsOn: ['database'],
-    // Every todo write announces itself to live updates (src/server/lib/todo-events.ts), so this reads their settings.
-    config: { nitro: { runtimeConfig: { todoEvents: { maxStreams: 1_000, heartbeatSeconds: 15 } } } },
+    // POST /api/v1/todos, which makes the rows it pages, is the idempotency recipe's lesson.
+    entries: ['src/server/routes/api/v1/todos.get.ts'],
+    dependsOn: ['idempotency'],
+    config: {},
     specs: ['test/server/todos.spec.ts'],
     requests: [
       {
@@ -317,6 +371,7 @@ export const recipes: Recipe[] = [
       'src/server/routes/api/v1/todos/summary.get.ts',
       'src/server/plugins/cache-storage.ts',
       'src/server/migrations/006-cache-entries.ts',
+      'src/server/migrations/016-cache-tombstones.ts',
     ],
     dependsOn: ['pagination'],
     config: {},
@@ -364,17 +419,11 @@ export const recipes: Recipe[] = [
     title: 'Server functions',
     docs: 'docs/server-functions.md',
     // The server config gives every server function a request id (`provideServerFns`).
-    entries: [
-      'src/app/pages/reviews.page.ts',
-      'src/app/app.config.server.ts',
-      'src/server/routes/api/v1/reviews.get.ts',
-      'src/server/migrations/007-reviews.ts',
-    ],
+    entries: ['src/app/pages/reviews.page.ts', 'src/app/app.config.server.ts'],
     dependsOn: ['database'],
     config: {},
     specs: ['test/server/server-functions.spec.ts', 'e2e/reviews.spec.ts'],
     requests: [
-      { method: 'GET', path: '/api/v1/reviews', status: 200 },
       { method: 'GET', path: '{serverFn:src/app/reviews/reviews.server.ts#loadReviews}', status: 200 },
       { method: 'GET', path: '/reviews', status: 200, text: 'Reviews' },
     ],
@@ -401,51 +450,160 @@ export const recipes: Recipe[] = [
     ],
   },
   {
+    name: 'idempotency',
+    title: 'Idempotent writes',
+    docs: 'docs/idempotency.md',
+    // The wrapper, its table, and the create it makes safe to retry (with the todos table it writes).
+    entries: [
+      'src/server/routes/api/v1/todos.post.ts',
+      'src/server/lib/idempotency/',
+      'src/server/migrations/002-todos.ts',
+      'src/server/migrations/005-todos-version.ts',
+      'src/server/migrations/015-idempotency-keys.ts',
+    ],
+    // A key is kept per caller: the signed-in account (lib/auth), else the address.
+    dependsOn: ['sessions'],
+    // Every todo write announces itself to live updates (src/server/lib/live), so this reads their settings.
+    config: {
+      nitro: {
+        runtimeConfig: {
+          idempotencyKeyTtlSeconds: 24 * 60 * 60,
+          todoEvents: { maxStreams: 1_000, maxStreamsPerAddress: 10, heartbeatSeconds: 15, stallSeconds: 30 },
+        },
+      },
+    },
+    specs: ['test/server/idempotency.spec.ts', 'test/server/todos.spec.ts'],
+    requests: [
+      {
+        method: 'POST',
+        path: '/api/v1/todos',
+        headers: { ...json, 'idempotency-key': '"copy-test-1"' },
+        body: { title: 'Pay rent' },
+        status: 201,
+        json: { title: 'Pay rent', done: false },
+      },
+      {
+        method: 'POST',
+        path: '/api/v1/todos',
+        headers: { ...json, 'idempotency-key': '"copy-test-1"' },
+        body: { title: 'Pay rent' },
+        status: 201,
+        json: { title: 'Pay rent', done: false },
+        responseHeaders: { 'idempotent-replayed': 'true' },
+      },
+      {
+        method: 'POST',
+        path: '/api/v1/todos',
+        headers: { ...json, 'idempotency-key': '"copy-test-1"' },
+        body: { title: 'Pay rent twice' },
+        status: 422,
+      },
+      // One todo, not two: a page of one with no next page.
+      {
+        method: 'GET',
+        path: '/api/v1/todos?limit=1',
+        status: 200,
+        json: { items: [{ title: 'Pay rent' }], next: null },
+      },
+    ],
+  },
+  {
     name: 'housekeeping',
     title: 'Scheduled housekeeping with a database lease',
-    docs: 'docs/housekeeping.md',
-    entries: [],
-    dependsOn: ['database'],
-    config: {},
-    specs: [],
-    requests: [],
-    pending:
-      'The lead fills this in when housekeeping/ is merged: the Nitro task, its plugin, `experimental: { tasks: true }` and `scheduledTasks` in config.nitro, specs and requests.',
+    docs: 'docs/deploy.md',
+    entries: [
+      'src/server/tasks/housekeeping.ts',
+      'src/server/migrations/011-todo-event-times.ts',
+      'src/server/migrations/013-task-leases.ts',
+    ],
+    // The task purges what each of these recipes leaves behind.
+    dependsOn: ['live-updates', 'uploads', 'webhooks'],
+    config: {
+      nitro: {
+        experimental: { tasks: true },
+        scheduledTasks: { '* * * * * *': ['housekeeping'] },
+        runtimeConfig: { housekeeping: { intervalSeconds: 600 } },
+      },
+    },
+    specs: ['test/server/housekeeping.spec.ts'],
+    // The task runs inside the server every second; the server must keep answering while it does.
+    requests: [{ method: 'GET', path: '/api/v1/todos?limit=1', status: 200 }],
   },
   {
     name: 'health',
-    title: 'Health checks and request log',
-    docs: 'docs/health.md',
-    entries: [],
-    dependsOn: ['database'],
-    config: {},
-    specs: [],
-    requests: [],
-    pending:
-      'The lead fills this in when health/ and request-log/ are merged: their routes and middleware, config, specs and requests.',
+    title: 'Health probes and request log',
+    docs: 'docs/deploy.md',
+    entries: [
+      'src/server/routes/api/healthz.get.ts',
+      'src/server/routes/api/readyz.get.ts',
+      'src/server/plugins/ops.ts',
+      'src/server/plugins/request-log.ts',
+    ],
+    // Each log line names the user its request's guard read (lib/auth), with no session query of its own.
+    dependsOn: ['sessions'],
+    config: { nitro: { runtimeConfig: { logLevel: 'info' } } },
+    specs: ['test/server/probes.spec.ts', 'test/server/request-log.spec.ts', 'test/server/drain.spec.ts'],
+    requests: [
+      {
+        method: 'GET',
+        path: '/api/healthz',
+        status: 200,
+        json: { status: 'alive' },
+        responseHeaders: { 'cache-control': 'no-store', 'x-request-id': '' },
+      },
+      { method: 'GET', path: '/api/readyz', status: 200, json: { status: 'ready' } },
+    ],
   },
   {
     name: 'webhooks',
     title: 'Signed webhooks',
     docs: 'docs/webhooks.md',
-    entries: [],
+    entries: [
+      'src/server/routes/api/v1/webhooks/payments.post.ts',
+      'src/server/migrations/014-webhook-events.ts',
+    ],
     dependsOn: ['database'],
-    config: {},
-    specs: [],
-    requests: [],
-    pending:
-      'The lead fills this in when webhooks/ is merged: its routes, the signing secret in config.nitro.runtimeConfig and env, specs and requests.',
-  },
-  {
-    name: 'idempotency',
-    title: 'Idempotent writes',
-    docs: 'docs/idempotency.md',
-    entries: [],
-    dependsOn: ['database'],
-    config: {},
-    specs: [],
-    requests: [],
-    pending:
-      'The lead fills this in when idempotency/ is merged: its middleware or wrapper, the routes that use it, specs and requests.',
+    config: {
+      nitro: {
+        runtimeConfig: { webhookSecret: '' },
+        routeRules: { '/api/v1/webhooks/payments': { bodyLimit: 64 * 1024 } },
+      },
+      env: { WEBHOOK_SECRET: 'copy-test-webhook-secret-of-32-characters' },
+    },
+    specs: ['test/server/webhooks.spec.ts'],
+    requests: [
+      {
+        method: 'POST',
+        path: '/api/v1/webhooks/payments',
+        headers: json,
+        body: webhookEvent,
+        status: 400,
+      },
+      {
+        method: 'POST',
+        path: '/api/v1/webhooks/payments',
+        headers: { ...json, 'webhook-signature': `t=1700000000,v1=${'0'.repeat(64)}` },
+        body: webhookEvent,
+        status: 401,
+      },
+      {
+        method: 'POST',
+        path: '/api/v1/webhooks/payments',
+        headers: json,
+        body: webhookEvent,
+        sign: { header: 'webhook-signature', secretEnv: 'WEBHOOK_SECRET' },
+        status: 202,
+        json: { received: true, duplicate: false },
+      },
+      {
+        method: 'POST',
+        path: '/api/v1/webhooks/payments',
+        headers: json,
+        body: webhookEvent,
+        sign: { header: 'webhook-signature', secretEnv: 'WEBHOOK_SECRET' },
+        status: 200,
+        json: { received: true, duplicate: true },
+      },
+    ],
   },
 ];
