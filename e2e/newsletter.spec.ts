@@ -46,10 +46,22 @@ test.describe('PAGE /newsletter (connection lost)', () => {
 test.describe('PAGE /newsletter (JavaScript disabled)', () => {
   test.use({ javaScriptEnabled: false });
 
+  test('shows only its own messages, picked by code, never text from the link', async ({ page }) => {
+    await page.goto(
+      '/newsletter?error.form=Your%20account%20is%20suspended&error.email=Your%20card%20expired',
+    );
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(page.getByText('suspended')).toHaveCount(0);
+    await expect(page.getByText('expired')).toHaveCount(0);
+    await expect(page.getByLabel('Email')).not.toHaveAttribute('aria-invalid');
+    await page.goto('/newsletter?error.email=email-invalid');
+    await expect(page.getByLabel('Email')).toHaveAccessibleDescription('Enter a valid email address');
+  });
+
   test('shows the field errors after a plain form post, then succeeds', async ({ page }) => {
     await page.goto('/newsletter');
     await signUp(page, { name: 'Ada', email: 'nope' });
-    await expect(page).toHaveURL(/\/newsletter\?error\.email=/);
+    await expect(page).toHaveURL(/\/newsletter\?error\.email=email-invalid$/);
     await expect(page.getByLabel('Email')).toHaveAccessibleDescription('Enter a valid email address');
     await expect(page.getByLabel('Name')).not.toHaveAttribute('aria-invalid');
 

@@ -27,7 +27,9 @@ test.describe('PAGE /reference', () => {
     });
     await operation.locator('summary').click();
     await expect(operation.getByText('Who may call it: owner or admin.')).toBeVisible();
-    await expect(operation.getByText('Limits: Body ≤ 1 MiB; only the account itself or an admin.')).toBeVisible();
+    await expect(
+      operation.getByText('Limits: Body ≤ 1 MiB; only the account itself or an admin.'),
+    ).toBeVisible();
   });
 
   test('"Try it" with bad input on a validated route shows the 422 issues', async ({ page }) => {

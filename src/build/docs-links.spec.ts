@@ -19,7 +19,12 @@ describe('the docs check', () => {
   const check = (markdown: string) => docProblems(root, 'docs/example.md', markdown);
 
   it('accepts a link to a file, an export it has, a heading and a verbatim excerpt', () => {
-    const excerpt = ['```ts src/server/lib/users/users.ts', 'export interface User {', '  id: number;', '```'];
+    const excerpt = [
+      '```ts src/server/lib/users/users.ts',
+      'export interface User {',
+      '  id: number;',
+      '```',
+    ];
     expect(
       check(
         [
@@ -58,7 +63,9 @@ describe('the docs check', () => {
 
   it('fails on an excerpt that is not verbatim in its file', () => {
     expect(
-      check(['```ts src/server/lib/users/users.ts', 'export interface User {', '  id: string;', '```'].join('\n')),
+      check(
+        ['```ts src/server/lib/users/users.ts', 'export interface User {', '  id: string;', '```'].join('\n'),
+      ),
     ).toEqual([
       'docs/example.md:1: quotes lines that are not in src/server/lib/users/users.ts (copy them again from the file)',
     ]);

@@ -1,12 +1,11 @@
 import type { ParamMap } from '@angular/router';
 
 import type { FieldErrors } from '../shared/form-errors';
-// The file itself, not the folder's index: the browser bundle needs the list, not the server code.
-import { accountMessage } from '../../server/lib/auth';
+import { accountMessage } from '../../shared/account-messages';
 
 /**
  * The errors a refused plain form post brought back in the URL, `?error.<field>=<code>`, as the
- * messages of those codes (server/lib/auth/messages.ts). A parameter that is no known code shows
+ * messages of those codes (src/shared/account-messages.ts). A parameter that is no known code shows
  * nothing: the page never displays text taken from its address.
  */
 export function accountQueryErrors(query: ParamMap): FieldErrors {

@@ -1,7 +1,7 @@
 import { type Signal, computed, signal } from '@angular/core';
 import type { ParamMap } from '@angular/router';
 
-import { type FieldErrors, issuesToFieldErrors, queryFieldErrors } from './form-errors';
+import { type FieldErrors, issuesToFieldErrors } from './form-errors';
 
 /** What Analog's `FormAction` emits as `(state)`. */
 export type FormState = 'submitting' | 'error' | 'redirect' | 'success' | 'navigate';
@@ -11,12 +11,12 @@ export type FormState = 'submitting' | 'error' | 'redirect' | 'success' | 'navig
  * sending, and its field errors, from the last hydrated submit or else from a plain form post's
  * redirect back to the page (`query`). `failure` is shown when a submit fails without issues
  * (a 500, no network), which `FormAction` reports only as a bare `'error'`. `fromQuery` reads
- * the query's errors (the account forms send codes there, see account/account-errors.ts).
+ * the query's errors: codes looked up in the page's own list, never text from the address.
  */
 export function formActionState(
   query: Signal<ParamMap>,
   failure: string,
-  fromQuery: (query: ParamMap) => FieldErrors = queryFieldErrors,
+  fromQuery: (query: ParamMap) => FieldErrors,
 ) {
   const sending = signal(false);
   const submitted = signal<FieldErrors | undefined>(undefined);

@@ -1,10 +1,9 @@
 // Angular's packages ship partially compiled; the JIT compiler finishes them outside an Angular build.
 import '@angular/compiler';
-import { convertToParamMap } from '@angular/router';
 import { describe, expect, it } from 'vitest';
 
 import { toApiError } from './api-client';
-import { formErrors, issuesToFieldErrors, queryFieldErrors } from './form-errors';
+import { formErrors, issuesToFieldErrors } from './form-errors';
 
 /** What the typed client rejects with for an error status (0: no answer at all). */
 const failure = (status: number, body: unknown) => toApiError(status, body);
@@ -35,12 +34,5 @@ describe('formErrors', () => {
 
   it('does not mistake a 422 without an issues array for field errors', () => {
     expect(issuesToFieldErrors({ message: 'no' })).toEqual({ form: 'The server rejected the form.' });
-  });
-});
-
-describe('queryFieldErrors', () => {
-  it('reads ?error.<field>=<message>, the redirect a plain form post gets', () => {
-    const query = convertToParamMap({ 'error.email': 'Enter a valid email address', sent: '1' });
-    expect(queryFieldErrors(query)).toEqual({ email: 'Enter a valid email address' });
   });
 });

@@ -1,5 +1,3 @@
-import type { ParamMap } from '@angular/router';
-
 import { type FieldErrors, type IssueLike, fieldErrors } from '../../shared/issues';
 import { ApiError, ApiValidationError } from './api-client';
 
@@ -26,13 +24,4 @@ export function failureMessage(error: unknown): string {
   return status === 0
     ? 'Could not reach the server. Check your connection and try again.'
     : `Something went wrong on our side (HTTP ${status}). Please try again.`;
-}
-
-/** The field errors a plain form post brought back in the URL: `?error.<field>=<message>`. */
-export function queryFieldErrors(query: ParamMap): FieldErrors {
-  const errors: FieldErrors = {};
-  for (const key of query.keys) {
-    if (key.startsWith('error.')) errors[key.slice('error.'.length)] = query.get(key) ?? '';
-  }
-  return errors;
 }

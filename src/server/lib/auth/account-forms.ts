@@ -5,7 +5,7 @@ import { type H3Event, isError, readFormData } from 'h3';
 import { isBrowserFormPost } from '../forms';
 import { issueField } from '../../../shared/issues';
 import { appOrigin } from '../../../modules/security/runtime';
-import { type AccountMessageCode, accountMessageCode } from './messages';
+import { type AccountMessageCode, accountMessageCode } from '../../../shared/account-messages';
 import { safeRedirectPath } from './redirects';
 
 /** A form's fields by name; a repeated name keeps its last value, a file stays a `File`. */

@@ -3,7 +3,7 @@ import { z } from 'zod';
 
 import { useDatabase } from '../db';
 import { databaseHttpError } from '../db';
-import { accountMessages } from './messages';
+import { accountMessages } from '../../../shared/account-messages';
 
 const noNul = [/^[^\0]*$/, accountMessages['nul-character']] as const;
 

@@ -13,7 +13,7 @@ import {
   passwordHashOf,
   setPasswordHash,
 } from './accounts';
-import { accountMessages } from './messages';
+import { accountMessages } from '../../../shared/account-messages';
 import { hashPassword, verifyPassword } from './passwords';
 import { type AttemptPolicy, countOnly, takeAttempt } from './rate-limit';
 import { type CurrentSession, endOtherSessions, startSession } from './sessions';

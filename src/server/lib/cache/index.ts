@@ -1,1 +1,1 @@
-export * from "./cache-storage";
+export * from './cache-storage';

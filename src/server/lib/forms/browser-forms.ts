@@ -17,13 +17,6 @@ export function isBrowserFormPost(event: H3Event): boolean {
   return isFormBody(event) && (getRequestHeader(event, 'accept') ?? '').includes('text/html');
 }
 
-/** `?error.<field>=<message>` for each issue, so the page can show each message by its field. */
-export function errorQuery(issues: readonly StandardSchemaV1.Issue[]): URLSearchParams {
-  const query = new URLSearchParams();
-  for (const issue of issues) query.append(`error.${issueField(issue)}`, issue.message);
-  return query;
-}
-
 /** A page's messages by code: the only texts its form shows from a redirect's query. */
 export type MessageCodes = Readonly<Record<string, string>> & { readonly invalid: string };
 

@@ -1,3 +1,3 @@
-export * from "./browser-forms";
-export * from "./contact";
-export * from "./newsletter";
+export * from './browser-forms';
+export * from './contact';
+export * from './newsletter';

@@ -1,14 +1,16 @@
 import { useStorage } from 'nitropack/runtime';
 import { z } from 'zod';
 
+import { newsletterMessages as messages } from '../../../shared/newsletter-messages';
+
 /** A newsletter sign-up, as the form sends it. The email is trimmed and lower-cased. */
 export const newsletterSignup = z.object({
-  name: z.string().trim().min(1, 'Enter your name').max(100, 'Keep your name under 100 characters'),
+  name: z.string().trim().min(1, messages['name-missing']).max(100, messages['name-too-long']),
   email: z
     .string()
     .trim()
     .toLowerCase()
-    .pipe(z.email('Enter a valid email address').max(254, 'Enter a valid email address')),
+    .pipe(z.email(messages['email-invalid']).max(254, messages['email-invalid'])),
 });
 
 export type NewsletterSignup = z.infer<typeof newsletterSignup>;

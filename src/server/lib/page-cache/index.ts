@@ -1,1 +1,1 @@
-export * from "./page-cache";
+export * from './page-cache';

@@ -1,2 +1,2 @@
-export * from "./reviews";
-export * from "./supplier-prices";
+export * from './reviews';
+export * from './supplier-prices';

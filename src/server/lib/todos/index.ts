@@ -1,3 +1,3 @@
-export * from "./todo-schemas";
-export * from "./todo-summary";
-export * from "./todos";
+export * from './todo-schemas';
+export * from './todo-summary';
+export * from './todos';
