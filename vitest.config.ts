@@ -20,6 +20,7 @@ export default defineConfig({
             'src/server/lib/**/*.spec.ts',
             'src/server/migrations/**/*.spec.ts',
             'src/app/shared/**/*.spec.ts',
+            'src/shared/**/*.spec.ts',
             'tools/**/*.spec.ts',
           ],
           typecheck: { enabled: true, include: ['src/**/*.test-d.ts'], tsconfig: 'tsconfig.spec.json' },

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
+import { reuseStatements } from '../../src/server/lib/db/statement-cache';
 import { takeLease } from '../../src/server/lib/housekeeping/lease';
 import { migrate } from '../../src/server/lib/db/migrations';
 import { pooledPostgres } from '../../src/server/lib/db/postgres-pool';
@@ -110,6 +111,9 @@ describe('housekeeping task on node-cluster (4 workers sharing one SQLite file)'
       NITRO_CLUSTER_WORKERS: '4',
     });
     db = createDatabase(betterSqlite3({ path: join(server.dataDir, 'app.sqlite') }));
+    // As the app does: on Node 24, better-sqlite3 12 aborts the process when the garbage collector
+    // finalizes one of db0's throw-away statements (Assertion failed: (env) != nullptr).
+    await reuseStatements(db);
     await db.exec('PRAGMA busy_timeout = 5000');
   }, 300_000);
 
