@@ -139,7 +139,7 @@ interface StreamedAnswer {
  * Content-Length unless `declareLength`, and reports how much had been sent when the server
  * answered; it stops sending then, as a browser does.
  */
-function streamUpload(
+function streamUploadOnce(
   total: number,
   {
     declareLength = false,
@@ -187,6 +187,22 @@ function streamUpload(
     };
     pump();
   });
+}
+
+/**
+ * `streamUploadOnce`, sent again when the socket broke before the answer was read: the server
+ * answers and closes while the body still streams, and a write that reaches the closed socket
+ * first (EPIPE, ECONNRESET) loses the client's copy of the answer, not the behaviour under test.
+ */
+async function streamUpload(...args: Parameters<typeof streamUploadOnce>): Promise<StreamedAnswer> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await streamUploadOnce(...args);
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      if (attempt === 3 || (code !== 'EPIPE' && code !== 'ECONNRESET')) throw error;
+    }
+  }
 }
 
 describe('POST /api/v1/files', () => {
