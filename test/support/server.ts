@@ -14,14 +14,23 @@ export interface RunningServer {
   stop: () => Promise<void>;
 }
 
-/** Polls `url` until it answers, or fails after `timeoutMs`. */
-export async function waitForUrl(url: string, timeoutMs = 30_000): Promise<void> {
+/**
+ * Polls `url` until it answers, or fails after `timeoutMs`, or as soon as `exited()` says the
+ * server's process is gone (with what it printed, rather than a hook timeout that says nothing).
+ */
+export async function waitForUrl(
+  url: string,
+  timeoutMs = 30_000,
+  exited: () => string | undefined = () => undefined,
+): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     try {
       await fetch(url);
       return;
     } catch (error) {
+      const exit = exited();
+      if (exit !== undefined) throw new Error(`Server for ${url} exited before it answered: ${exit}`);
       if (Date.now() > deadline) throw new Error(`Server at ${url} did not start`, { cause: error });
       await new Promise((wait) => setTimeout(wait, 100));
     }
@@ -38,13 +47,32 @@ async function startNodeServer(
   env: Record<string, string | undefined>,
   readyPath = '/api/v1/hello',
 ): Promise<RunningServer> {
-  const port = await freePort();
   const ownDataDir = env['DATA_DIR'] === undefined;
   const dataDir = env['DATA_DIR'] ?? mkdtempSync(join(tmpdir(), 'analog-api-routes-'));
+  for (let attempt = 1; ; attempt++) {
+    const started = await spawnServer(args, { ...env, DATA_DIR: dataDir }, readyPath);
+    if (started.running) return serverControl(started.running, dataDir, ownDataDir);
+    // Between the probe closing the free port and the server binding it, another process (a
+    // client's outgoing connection, in a suite that makes thousands) may take it: try another.
+    if (attempt === 3 || !started.failure.includes('EADDRINUSE')) throw new Error(started.failure);
+  }
+}
+
+type Spawned =
+  | { running: { url: string; child: ChildProcess; output: () => string } }
+  | { running?: undefined; failure: string };
+
+/** Spawns the server on a port that was free a moment ago and waits for `readyPath` to answer. */
+async function spawnServer(
+  args: (port: number) => string[],
+  env: Record<string, string | undefined>,
+  readyPath: string,
+): Promise<Spawned> {
+  const port = await freePort();
   let output = '';
   const child = spawn(process.execPath, args(port), {
     cwd: root,
-    env: { ...env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir },
+    env: { ...env, PORT: String(port), HOST: '127.0.0.1' },
     stdio: ['ignore', 'pipe', 'pipe'],
     // Its own process group, so stopping it also stops any workers it forked.
     detached: true,
@@ -52,12 +80,30 @@ async function startNodeServer(
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const url = `http://127.0.0.1:${port}`;
-  await waitForUrl(`${url}${readyPath}`, 120_000);
+  const exited = () =>
+    child.exitCode === null && child.signalCode === null
+      ? undefined
+      : `${child.signalCode ?? `code ${child.exitCode}`}\n${output}`;
+  try {
+    await waitForUrl(`${url}${readyPath}`, 90_000, exited);
+  } catch (error) {
+    if (exited() === undefined) process.kill(-(child.pid ?? 0), 'SIGKILL');
+    return { failure: (error as Error).message };
+  }
+  return { running: { url, child, output: () => output } };
+}
+
+/** The handle a spec holds: stopping signals the whole process group, then removes its own data folder. */
+function serverControl(
+  { url, child, output }: { url: string; child: ChildProcess; output: () => string },
+  dataDir: string,
+  ownDataDir: boolean,
+): RunningServer {
   return {
     url,
     dataDir,
     process: child,
-    output: () => output,
+    output,
     stop: async () => {
       const running = child.exitCode === null && child.signalCode === null;
       const exited = running ? new Promise((done) => child.once('exit', done)) : Promise.resolve();
