@@ -1,5 +1,7 @@
 import { createError } from 'h3';
+import { useRuntimeConfig } from 'nitropack/runtime';
 import { randomUUID } from 'node:crypto';
+import { z } from 'zod';
 
 import { useDatabase } from '../db';
 import { announceTodoChange } from '../live';
@@ -89,11 +91,29 @@ export async function todosVersion(): Promise<number> {
   return Number(rows[0].version);
 }
 
-export async function createTodo(title: string): Promise<Todo> {
+/** `todosMax` in the runtime config (`TODOS_MAX`, default 1,000): the most todos the list holds. */
+export function todosMax(): number {
+  return z.coerce.number().int().positive().parse(useRuntimeConfig()['todosMax']);
+}
+
+/**
+ * Adds a todo unless the list already holds `max`: anyone may write this list, so its size, not
+ * the caller, is what bounds the disk it takes. The count and the insert are one statement;
+ * SQLite runs writes one at a time, so the cap is exact there, while concurrent inserts on
+ * PostgreSQL may pass it by at most the number running at that moment.
+ */
+export async function createTodo(title: string, max: number): Promise<Todo> {
   const db = await useDatabase();
-  const { rows } = await db.sql<{ rows: TodoRow[] }>`INSERT INTO todos (id, title, done, created_at)
-    VALUES (${randomUUID()}, ${title}, ${sqlBoolean(false)}, ${new Date().toISOString()})
+  const { rows } = await db.sql<{ rows: TodoRow[] }>`INSERT INTO todos (id, title, created_at)
+    SELECT ${randomUUID()}, ${title}, ${new Date().toISOString()} WHERE (SELECT count(*) FROM todos) < ${max}
     RETURNING id, title, done, created_at AS "createdAt"`;
+  if (!rows[0])
+    throw createError({
+      statusCode: 409,
+      statusMessage: 'Conflict',
+      message: `The list holds ${max} todos, the most it may; delete one first`,
+      data: { limit: max },
+    });
   announceTodoChange();
   await forgetTodoSummaries();
   return toTodo(rows[0]);

@@ -6,16 +6,16 @@ import { defineRouteMeta } from 'nitropack/runtime';
 import { z } from 'zod';
 
 import { idempotentOperation, withIdempotency } from '../../../lib/idempotency';
-import { todoOutput, todoTitle } from '../../../lib/todos';
-import { createTodo } from '../../../lib/todos';
+import { createTodo, todoOutput, todoTitle, todosMax } from '../../../lib/todos';
 
 defineRouteMeta({
   openAPI: {
     security: [],
     'x-access': 'anyone',
-    'x-limits': 'Body ≤ 1 MiB; a title of 1 to 200 characters.',
+    'x-limits': 'Body ≤ 1 MiB; a title of 1 to 200 characters; the list holds at most 1,000 todos (TODOS_MAX).',
     responses: {
       201: { description: 'The new todo, or, for a retried `Idempotency-Key`, the first answer again.' },
+      409: { description: 'The list is full (`TODOS_MAX` todos): delete one first.' },
     },
   },
 });
@@ -28,7 +28,7 @@ export const route = defineServerRoute({
   output: todoOutput,
   handler: ({ body, event }) =>
     withIdempotency(event, async () => {
-      const todo = await createTodo(body.title);
+      const todo = await createTodo(body.title, todosMax());
       setResponseStatus(event, 201, 'Created');
       return todo;
     }),
