@@ -78,6 +78,10 @@ export default defineConfig({
           // a heartbeat every TODO_EVENTS_HEARTBEAT_SECONDS, and a client that takes nothing for
           // TODO_EVENTS_STALL_SECONDS while events wait for it is cut off (it reconnects and resumes).
           todoEvents: { maxStreams: 1_000, maxStreamsPerAddress: 10, heartbeatSeconds: 15, stallSeconds: 30 },
+          // The most todos the public list holds (TODOS_MAX): anyone may write it (lib/todos).
+          todosMax: 1_000,
+          // The most contact messages and newsletter subscribers kept (lib/forms/capacity.ts).
+          forms: { maxContactMessages: 1_000, maxSubscribers: 10_000 },
           // POST /api/v1/files (docs/uploads.md): per account UPLOADS_MAX_FILES files and UPLOADS_MAX_BYTES
           // bytes stored; UPLOADS_RATE_LIMIT uploads per UPLOADS_RATE_WINDOW_SECONDS per account and address.
           uploads: { maxFiles: 20, maxBytes: 50 * 1024 * 1024, rateLimit: 60, rateWindowSeconds: 600 },

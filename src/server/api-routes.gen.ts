@@ -147,7 +147,7 @@ export const apiCatalogue = [
     url: '/api/v1/contact',
     query: '',
     access: 'anyone',
-    limits: 'Body ≤ 1 MiB, message ≤ 2,000 characters; no rate limit: a public demo form.',
+    limits: 'Body ≤ 1 MiB, message ≤ 2,000 characters; at most 1,000 messages kept (FORMS_MAX_CONTACT_MESSAGES).',
   },
   {
     kind: 'api',
@@ -367,7 +367,7 @@ export const apiCatalogue = [
     url: '/api/v1/todos',
     query: '',
     access: 'anyone',
-    limits: 'Body ≤ 1 MiB; a title of 1 to 200 characters.',
+    limits: 'Body ≤ 1 MiB; a title of 1 to 200 characters; the list holds at most 1,000 todos (TODOS_MAX).',
   },
   {
     kind: 'api',

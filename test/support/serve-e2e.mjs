@@ -19,6 +19,7 @@ const server = spawn(process.execPath, ['dist/analog/server/index.mjs'], {
     SESSION_SECRET: randomBytes(32).toString('base64url'),
     // Every e2e test signs its accounts up from 127.0.0.1 (see test/support/server.ts).
     SIGN_UPS_PER_HOUR: '1000000',
+    TODOS_MAX: '1000000',
     ...process.env,
     NODE_ENV: 'production',
     DATA_DIR: dataDir,

@@ -203,7 +203,15 @@ export const recipes: Recipe[] = [
     dependsOn: ['database', 'security'],
     config: {
       // Guards name admins (lib/auth/roles.ts); the authorization recipe sets ADMIN_EMAILS.
-      nitro: { runtimeConfig: { sessionSecret: '', adminEmails: '', signUpsPerHour: 10 } },
+      nitro: {
+        runtimeConfig: {
+          sessionSecret: '',
+          adminEmails: '',
+          signUpsPerHour: 10,
+          // The account pages' form helpers come with the forms' store limits (lib/forms).
+          forms: { maxContactMessages: 1_000, maxSubscribers: 10_000 },
+        },
+      },
       env: { SESSION_SECRET: 'copy-test-secret-of-at-least-32-characters' },
     },
     specs: ['test/server/sessions.spec.ts', 'test/server/rate-limit.spec.ts', 'e2e/sessions.spec.ts'],
@@ -468,6 +476,7 @@ export const recipes: Recipe[] = [
       nitro: {
         runtimeConfig: {
           idempotencyKeyTtlSeconds: 24 * 60 * 60,
+          todosMax: 1_000,
           todoEvents: { maxStreams: 1_000, maxStreamsPerAddress: 10, heartbeatSeconds: 15, stallSeconds: 30 },
         },
       },

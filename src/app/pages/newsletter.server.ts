@@ -17,6 +17,6 @@ export const action = async ({ event }: PageServerAction) => {
       return redirect(`/newsletter?${errorCodeQuery(result.issues, newsletterMessages)}`, 303);
     return fail(422, result.issues);
   }
-  await subscribe(result.value);
+  await subscribe(event, result.value);
   return redirect('/subscribed', 303);
 };

@@ -1,3 +1,4 @@
 export * from './browser-forms';
+export * from './capacity';
 export * from './contact';
 export * from './newsletter';

@@ -1,6 +1,8 @@
+import type { H3Event } from 'h3';
 import { useStorage } from 'nitropack/runtime';
 import { z } from 'zod';
 
+import { formLimits, requireRoom } from './capacity';
 import { newsletterMessages as messages } from '../../../shared/newsletter-messages';
 
 /** A newsletter sign-up, as the form sends it. The email is trimmed and lower-cased. */
@@ -25,10 +27,14 @@ export interface Subscriber extends NewsletterSignup {
  */
 const subscribers = () => useStorage<Subscriber>('newsletter');
 
-/** Stores a sign-up; a second sign-up with the same email keeps the first record. */
-export async function subscribe(signup: NewsletterSignup): Promise<Subscriber> {
+/**
+ * Stores a sign-up; a second sign-up with the same email keeps the first record. A new one is
+ * refused with 503 once `FORMS_MAX_SUBSCRIBERS` are kept (see `requireRoom`).
+ */
+export async function subscribe(event: H3Event, signup: NewsletterSignup): Promise<Subscriber> {
   const existing = await subscribers().getItem(signup.email);
   if (existing) return existing;
+  await requireRoom(event, 'newsletter', formLimits().maxSubscribers);
   const subscriber = { ...signup, subscribedAt: new Date().toISOString() };
   await subscribers().setItem(signup.email, subscriber);
   return subscriber;

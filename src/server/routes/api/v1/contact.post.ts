@@ -3,7 +3,7 @@
 import { defineServerRoute } from '#server-actions';
 import { defineRouteMeta } from 'nitropack/runtime';
 
-import { contactInput, contactResult, saveContactMessage } from '../../../lib/forms';
+import { contactInput, contactResult, formLimits, requireRoom, saveContactMessage } from '../../../lib/forms';
 import { contactMessages } from '../../../../shared/contact-messages';
 import { redirectBrowserForms } from '../../../lib/forms';
 
@@ -11,10 +11,12 @@ defineRouteMeta({
   openAPI: {
     security: [],
     'x-access': 'anyone',
-    'x-limits': 'Body ≤ 1 MiB, message ≤ 2,000 characters; no rate limit: a public demo form.',
+    'x-limits':
+      'Body ≤ 1 MiB, message ≤ 2,000 characters; at most 1,000 messages kept (FORMS_MAX_CONTACT_MESSAGES).',
     responses: {
       200: { description: 'The message is stored.' },
       303: { description: 'A browser form post without JavaScript goes back to its page.' },
+      503: { description: 'The store of messages is full; `Retry-After` says when to try again.' },
     },
   },
 });
@@ -22,7 +24,8 @@ defineRouteMeta({
 export const route = defineServerRoute({
   input: contactInput,
   output: contactResult,
-  handler: async ({ data }) => {
+  handler: async ({ data, event }) => {
+    await requireRoom(event, 'contact', formLimits().maxContactMessages);
     await saveContactMessage(data);
     return { ok: true as const, topic: data.topic };
   },
