@@ -1,36 +1,17 @@
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
-import { serverEntry } from '../support/build';
-import { freePort } from '../support/free-port.mjs';
-import { startProductionServer, testSessionSecret } from '../support/server';
+import { exitOfProductionServer, startProductionServer, testSessionSecret } from '../support/server';
 import { newAccount, postJson } from '../support/sessions';
 
 describe('ADMIN_EMAILS', () => {
   it('stops the server at start, in one line, for an entry that is not an email', async () => {
-    const dataDir = mkdtempSync(join(tmpdir(), 'analog-admin-emails-'));
-    const child = spawn(process.execPath, [serverEntry], {
-      env: {
-        ...process.env,
-        NODE_ENV: 'production',
-        SESSION_SECRET: testSessionSecret,
-        ADMIN_EMAILS: 'ada@example.com; grace@example.com',
-        PORT: String(await freePort()),
-        HOST: '127.0.0.1',
-        DATA_DIR: dataDir,
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
+    const { code, output } = await exitOfProductionServer({
+      SESSION_SECRET: testSessionSecret,
+      ADMIN_EMAILS: 'ada@example.com; grace@example.com',
     });
-    let output = '';
-    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    const killer = setTimeout(() => child.kill('SIGKILL'), 20_000);
-    const code = await new Promise<number | null>((done) => child.once('exit', done));
-    clearTimeout(killer);
-    rmSync(dataDir, { recursive: true, force: true });
     expect(code).toBe(1);
     expect(output.trim().split('\n')).toEqual([
       '[auth] ADMIN_EMAILS: "ada@example.com; grace@example.com" is not an email',

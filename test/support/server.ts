@@ -161,6 +161,37 @@ export function startProductionServer(entry = serverEntry, env: Record<string, s
 }
 
 /**
+ * Runs the production server with `env` (over the shell's, without its `DATA_DIR` and
+ * `DATABASE_URL`) on an empty data folder until it exits by itself, for a spec of a refusal to
+ * start; kills it after 20 s. Answers its exit code and everything it printed.
+ */
+export async function exitOfProductionServer(
+  env: Record<string, string>,
+): Promise<{ code: number | null; output: string }> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'analog-refused-start-'));
+  const inherited = Object.entries(process.env).filter(([name]) => name !== 'DATABASE_URL');
+  const child = spawn(process.execPath, [serverEntry], {
+    env: {
+      ...Object.fromEntries(inherited),
+      NODE_ENV: 'production',
+      ...env,
+      PORT: String(await freePort()),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const killer = setTimeout(() => child.kill('SIGKILL'), 20_000);
+  const code = await new Promise<number | null>((done) => child.once('exit', done));
+  clearTimeout(killer);
+  rmSync(dataDir, { recursive: true, force: true });
+  return { code, output };
+}
+
+/**
  * Starts `vite` (what `npm run dev` runs) on a free port. Vitest's own variables are left
  * out: Analog switches its Nitro dev server off when NODE_ENV is `test` or VITEST is set.
  */
