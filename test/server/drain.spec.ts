@@ -1,10 +1,10 @@
-import { readFileSync, readdirSync, readlinkSync } from 'node:fs';
 import { request } from 'node:http';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 
 import { ensureClusterBuild, serverEntry } from '../support/build';
 import { openEventStream } from '../support/event-stream';
 import { type RunningPostgres, startPostgres } from '../support/postgres.mjs';
+import { connectionsPerWorker } from '../support/processes';
 import { type RunningServer, startProductionServer } from '../support/server';
 import { changesTagged, createTodo } from '../support/todo-api';
 
@@ -124,44 +124,6 @@ describe('SIGTERM on node-server', () => {
   }, 20_000);
 });
 
-/**
- * How many connections to `server`'s port the primary's workers hold, from /proc: a connection the
- * primary accepted but not yet handed to a worker is not in flight anywhere (and, like one in the
- * kernel's backlog, is dropped when the last worker closes its listener).
- */
-function connectionsHeldByWorkers(server: RunningServer): number {
-  const port = Number(new URL(server.url).port);
-  const established = new Set(
-    readFileSync('/proc/net/tcp', 'utf8')
-      .split('\n')
-      .slice(1)
-      .map((line) => line.trim().split(/\s+/))
-      .filter(
-        (fields) => fields.length > 9 && fields[3] === '01' && parseInt(fields[1].split(':')[1], 16) === port,
-      )
-      .map((fields) => `socket:[${fields[9]}]`),
-  );
-  const workers = readdirSync('/proc')
-    .filter((entry) => /^\d+$/.test(entry))
-    .filter((pid) => {
-      try {
-        const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-        return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) === server.process.pid;
-      } catch {
-        return false;
-      }
-    });
-  return workers
-    .flatMap((pid) => readdirSync(`/proc/${pid}/fd`).map((fd) => `/proc/${pid}/fd/${fd}`))
-    .filter((fd) => {
-      try {
-        return established.has(readlinkSync(fd));
-      } catch {
-        return false;
-      }
-    }).length;
-}
-
 /** The pids of `server`'s workers that started listening, in order, from their log lines. */
 const listeningWorkers = (server: RunningServer): number[] =>
   [...server.output().matchAll(/"pid":(\d+),[^\n]*"msg":"listening"/g)].map(([, pid]) => Number(pid));
@@ -173,7 +135,9 @@ describe('SIGTERM to the node-cluster primary alone, as a container runtime send
     // Two requests on two connections: the primary deals them to both workers in turn.
     const slow = [slowTodo(server.url, 'Cluster in flight 1'), slowTodo(server.url, 'Cluster in flight 2')];
     await Promise.all(slow.map(({ started }) => started));
-    await expect.poll(() => connectionsHeldByWorkers(server)).toBeGreaterThanOrEqual(2);
+    await expect
+      .poll(() => connectionsPerWorker(server).reduce((sum, held) => sum + held, 0))
+      .toBeGreaterThanOrEqual(2);
     const exit = exitOf(server);
     server.process.kill('SIGTERM');
     await expect.poll(() => refused(server.url), { timeout: 5_000 }).toBe(true);

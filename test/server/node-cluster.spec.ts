@@ -1,9 +1,9 @@
-import { readFileSync, readdirSync, readlinkSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { ensureClusterBuild } from '../support/build';
 import { type EventStreamClient, openEventStream } from '../support/event-stream';
+import { childrenOf, connectionsPerWorker } from '../support/processes';
 import { type RunningServer, startProductionServer } from '../support/server';
 import { changesTagged, createTodo, expectBurstOnce, sendTodo } from '../support/todo-api';
 import { newAccount, postJson, sessionCookie, signUpAdmin } from '../support/sessions';
@@ -37,21 +37,6 @@ async function createConcurrently<T>(
   const responses = await Promise.all(Array.from({ length: count }, (_, n) => send('POST', path, body(n))));
   expect(responses.map((response) => response.status)).toEqual(Array(count).fill(201));
   return Promise.all(responses.map((response) => response.json() as Promise<T>));
-}
-
-/** PIDs whose parent is `pid`, read from /proc. */
-function childrenOf(pid: number): number[] {
-  return readdirSync('/proc')
-    .filter((entry) => /^\d+$/.test(entry))
-    .filter((entry) => {
-      try {
-        const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-        return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) === pid;
-      } catch {
-        return false;
-      }
-    })
-    .map(Number);
 }
 
 beforeAll(async () => {
@@ -163,34 +148,6 @@ describe('BUILD_PRESET=node-cluster', () => {
   });
 });
 
-/**
- * How many open connections each worker holds on the server's port, from /proc: socket inodes
- * in the worker's fds, matched against the established TCP sockets of that port.
- */
-function connectionsPerWorker(): number[] {
-  const port = Number(new URL(server.url).port);
-  const established = new Set(
-    readFileSync('/proc/net/tcp', 'utf8')
-      .split('\n')
-      .slice(1)
-      .map((line) => line.trim().split(/\s+/))
-      .filter(
-        (fields) => fields.length > 9 && fields[3] === '01' && parseInt(fields[1].split(':')[1], 16) === port,
-      )
-      .map((fields) => fields[9]),
-  );
-  const socketOf = (pid: number, fd: string) => {
-    try {
-      return /^socket:\[(\d+)\]$/.exec(readlinkSync(`/proc/${pid}/fd/${fd}`))?.[1];
-    } catch {
-      return undefined;
-    }
-  };
-  return childrenOf(server.process.pid ?? 0).map(
-    (pid) => readdirSync(`/proc/${pid}/fd`).filter((fd) => established.has(socketOf(pid, fd) ?? '')).length,
-  );
-}
-
 describe('GET /api/v1/todos/events on node-cluster (workers sharing one SQLite file)', () => {
   let streams: EventStreamClient[] = [];
   const workers = cpus().length;
@@ -207,7 +164,7 @@ describe('GET /api/v1/todos/events on node-cluster (workers sharing one SQLite f
 
   it('holds streams on every worker', () => {
     expect(streams.map(({ status }) => status)).toEqual(Array(2 * workers).fill(200));
-    const perWorker = connectionsPerWorker();
+    const perWorker = connectionsPerWorker(server);
     expect(perWorker).toHaveLength(workers);
     for (const count of perWorker) expect(count).toBeGreaterThan(0);
   });
