@@ -2,8 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { serverEntry } from '../support/build';
-import { type RunningPostgres, startPostgres } from '../support/postgres.mjs';
-import { type RunningServer, startProductionServer } from '../support/server';
+import {
+  type InstancesOnPostgres,
+  type RunningServer,
+  startInstancesOnPostgres,
+  startProductionServer,
+} from '../support/server';
 import { sendTodo, type Todo } from '../support/todo-api';
 
 const cap = 5;
@@ -54,23 +58,15 @@ describe('POST /api/v1/todos on a full list (TODOS_MAX)', () => {
 });
 
 describe('POST /api/v1/todos on a full list, two instances sharing PostgreSQL', () => {
-  let postgres: RunningPostgres;
+  let instances: InstancesOnPostgres;
   let servers: RunningServer[] = [];
 
   beforeAll(async () => {
-    postgres = await startPostgres();
-    const databaseUrl = await postgres.createDatabase();
-    servers = await Promise.all(
-      [1, 2].map(() =>
-        startProductionServer(serverEntry, { DATABASE_URL: databaseUrl, TODOS_MAX: String(cap) }),
-      ),
-    );
+    instances = await startInstancesOnPostgres({ TODOS_MAX: String(cap) });
+    servers = instances.servers;
   }, 120_000);
 
-  afterAll(async () => {
-    await Promise.all(servers.map((server) => server.stop()));
-    await postgres?.stop();
-  });
+  afterAll(() => instances?.stop());
 
   it('passes the cap by at most the inserts running at once, and refuses every create after', async () => {
     const statuses = (await Promise.all(servers.map((server) => createConcurrently(server.url, 15)))).flat();

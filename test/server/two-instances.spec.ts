@@ -1,8 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { serverEntry } from '../support/build';
-import { type RunningPostgres, startPostgres } from '../support/postgres.mjs';
-import { type RunningServer, startProductionServer } from '../support/server';
+import { type InstancesOnPostgres, type RunningServer, startInstancesOnPostgres } from '../support/server';
 import { newAccount, postJson, sessionCookie, signUpAdmin } from '../support/sessions';
 
 interface User {
@@ -10,25 +8,19 @@ interface User {
   name: string;
 }
 
-let postgres: RunningPostgres;
+let instances: InstancesOnPostgres;
 let servers: RunningServer[] = [];
 /** The admin's session, valid on both servers: the users routes let only it create and list users. */
 let admin: string;
 
 beforeAll(async () => {
-  postgres = await startPostgres();
-  const databaseUrl = await postgres.createDatabase();
   // Started together, so both apply the migrations at once: the lock makes one wait for the other.
-  servers = await Promise.all(
-    [1, 2].map(() => startProductionServer(serverEntry, { DATABASE_URL: databaseUrl })),
-  );
+  instances = await startInstancesOnPostgres();
+  servers = instances.servers;
   admin = await signUpAdmin(servers[0].url);
 }, 120_000);
 
-afterAll(async () => {
-  await Promise.all(servers.map((server) => server.stop()));
-  await postgres?.stop();
-});
+afterAll(() => instances?.stop());
 
 const createUser = (server: RunningServer, name: string) =>
   fetch(`${server.url}/api/v1/users`, {

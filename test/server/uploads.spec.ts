@@ -9,9 +9,13 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 
 import { serverEntry } from '../support/build';
-import { type RunningPostgres, startPostgres } from '../support/postgres.mjs';
 import { rawRequest } from '../support/raw-request';
-import { type RunningServer, startProductionServer } from '../support/server';
+import {
+  type InstancesOnPostgres,
+  type RunningServer,
+  startInstancesOnPostgres,
+  startProductionServer,
+} from '../support/server';
 import { newAccount, postJson, sessionCookie } from '../support/sessions';
 
 const baseUrl = inject('baseUrl');
@@ -670,25 +674,18 @@ describe('POST /api/v1/files quota and rate limit, two processes sharing SQLite'
 });
 
 describe('POST /api/v1/files quota on two instances sharing PostgreSQL', () => {
-  let postgres: RunningPostgres;
-  let databaseUrl: string;
+  let instances: InstancesOnPostgres;
   let servers: RunningServer[] = [];
 
   beforeAll(async () => {
-    postgres = await startPostgres();
-    databaseUrl = await postgres.createDatabase();
-    servers = await Promise.all(
-      [1, 2].map(() => startProductionServer(serverEntry, { DATABASE_URL: databaseUrl })),
-    );
+    instances = await startInstancesOnPostgres();
+    servers = instances.servers;
   }, 120_000);
 
-  afterAll(async () => {
-    await Promise.all(servers.map((server) => server.stop()));
-    await postgres?.stop();
-  });
+  afterAll(() => instances?.stop());
 
   async function query(text: string, values: unknown[]) {
-    const client = new pg.Client({ connectionString: databaseUrl });
+    const client = new pg.Client({ connectionString: instances.databaseUrl });
     await client.connect();
     try {
       return (await client.query(text, values)).rows;

@@ -8,8 +8,12 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { OpenApiDocument } from '../../src/modules/api-contract/runtime/openapi';
 import { serverEntry } from '../support/build';
 import { contractChecker } from '../support/openapi-contract';
-import { type RunningPostgres, startPostgres } from '../support/postgres.mjs';
-import { type RunningServer, startProductionServer } from '../support/server';
+import {
+  type InstancesOnPostgres,
+  type RunningServer,
+  startInstancesOnPostgres,
+  startProductionServer,
+} from '../support/server';
 
 /** The secret the provider signs with now, and the one before it, still accepted while it rotates. */
 const secret = 'whsec_webhooks-spec-current-secret-0123456789';
@@ -244,25 +248,18 @@ describe('POST /api/v1/webhooks/payments', () => {
 });
 
 describe('POST /api/v1/webhooks/payments on two servers sharing one PostgreSQL', () => {
-  let postgres: RunningPostgres;
-  let databaseUrl: string;
+  let instances: InstancesOnPostgres;
   let servers: RunningServer[] = [];
 
   beforeAll(async () => {
-    postgres = await startPostgres();
-    databaseUrl = await postgres.createDatabase();
-    servers = await Promise.all(
-      [1, 2].map(() => startProductionServer(serverEntry, { ...env, DATABASE_URL: databaseUrl })),
-    );
+    instances = await startInstancesOnPostgres(env);
+    servers = instances.servers;
   }, 120_000);
 
-  afterAll(async () => {
-    await Promise.all(servers.map((one) => one.stop()));
-    await postgres?.stop();
-  });
+  afterAll(() => instances?.stop());
 
   async function storedOnPostgres(paymentId: string) {
-    const client = new pg.Client(databaseUrl);
+    const client = new pg.Client(instances.databaseUrl);
     await client.connect();
     try {
       return (await client.query('SELECT status, events FROM payments WHERE id = $1', [paymentId])).rows[0];

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 
 import { root, serverEntry } from './build';
 import { freePort } from './free-port.mjs';
+import { startPostgres } from './postgres.mjs';
 
 export interface RunningServer {
   url: string;
@@ -158,6 +159,40 @@ export function startProductionServer(entry = serverEntry, env: Record<string, s
     TODOS_MAX: '1000000',
     ...env,
   });
+}
+
+/** Production servers sharing one fresh PostgreSQL database, as instances behind a load balancer. */
+export interface InstancesOnPostgres {
+  servers: RunningServer[];
+  /** Their database, for a spec that reads what they stored. */
+  databaseUrl: string;
+  /** Stops the servers, then PostgreSQL. */
+  stop: () => Promise<void>;
+}
+
+/**
+ * Starts a throw-away PostgreSQL with a new database and `count` production servers on it (with
+ * `env`), all at once, so they also race to apply the migrations.
+ */
+export async function startInstancesOnPostgres(
+  env: Record<string, string> = {},
+  count = 2,
+): Promise<InstancesOnPostgres> {
+  const postgres = await startPostgres();
+  const databaseUrl = await postgres.createDatabase();
+  const servers = await Promise.all(
+    Array.from({ length: count }, () =>
+      startProductionServer(serverEntry, { ...env, DATABASE_URL: databaseUrl }),
+    ),
+  );
+  return {
+    servers,
+    databaseUrl,
+    stop: async () => {
+      await Promise.all(servers.map((server) => server.stop()));
+      await postgres.stop();
+    },
+  };
 }
 
 /**
