@@ -196,3 +196,25 @@ describe('housekeeping task on two instances sharing one PostgreSQL', () => {
     }
   });
 });
+
+describe('housekeeping task while the server drains', () => {
+  it('starts no run after SIGTERM, and the server still exits 0 with its database closed', async () => {
+    const server = await startProductionServer(serverEntry, { ...everySecond, DRAIN_GRACE_MS: '3000' });
+    const db = createDatabase(betterSqlite3({ path: join(server.dataDir, 'app.sqlite') }));
+    try {
+      await reuseStatements(db);
+      await db.exec('PRAGMA busy_timeout = 5000');
+      await expect.poll(async () => (await recordedRuns(db)).length, { timeout: 20_000 }).toBeGreaterThan(0);
+      const exit = new Promise((done) => server.process.once('exit', done));
+      const signalled = Date.now();
+      server.process.kill('SIGTERM');
+      // The grace (3 s) spans three rounds: before the fix each of them ran.
+      expect(await exit).toBe(0);
+      const late = (await recordedRuns(db)).filter((run) => run.startedAt > signalled);
+      expect(late).toEqual([]);
+    } finally {
+      await db.dispose();
+      await server.stop();
+    }
+  }, 60_000);
+});

@@ -522,11 +522,12 @@ export const recipes: Recipe[] = [
     docs: 'docs/deploy.md',
     entries: [
       'src/server/tasks/housekeeping.ts',
+      'src/server/plugins/housekeeping.ts',
       'src/server/migrations/011-todo-event-times.ts',
       'src/server/migrations/013-task-leases.ts',
     ],
-    // The task purges what each of these recipes leaves behind.
-    dependsOn: ['live-updates', 'uploads', 'webhooks'],
+    // The task purges what each of these recipes leaves behind, and starts nothing while the server drains (health).
+    dependsOn: ['live-updates', 'uploads', 'webhooks', 'health'],
     config: {
       nitro: {
         experimental: { tasks: true },

@@ -3,6 +3,7 @@ import { defineTask, useRuntimeConfig } from 'nitropack/runtime';
 import { purgeRateLimits, purgeSessions } from '../lib/auth';
 import { type Purge, housekeep, purgeOldTaskRuns } from '../lib/housekeeping';
 import { purgeIdempotencyKeys } from '../lib/idempotency';
+import { isDraining } from '../lib/ops';
 import { purgeTodoEvents } from '../lib/live';
 import { purgeOrphanUploads } from '../lib/uploads';
 import { purgeWebhookEvents } from '../lib/webhooks';
@@ -31,6 +32,8 @@ const purges: Readonly<Record<string, Purge>> = {
 export default defineTask({
   meta: { name: 'housekeeping', description: 'Purges expired rows, once per interval across the cluster' },
   run: async () => {
+    // A draining process starts nothing new: another worker or instance takes the next round.
+    if (isDraining()) return { result: undefined };
     const { intervalSeconds } = useRuntimeConfig()['housekeeping'] as { intervalSeconds: number };
     return { result: await housekeep(purges, Number(intervalSeconds)) };
   },

@@ -6,4 +6,4 @@
  */
 export { takeLease } from './lease';
 export { type Lease, type LeaseOptions, withLease } from './with-lease';
-export { type HousekeepingRun, type Purge, housekeep, purgeOldTaskRuns } from './run';
+export { type HousekeepingRun, type Purge, housekeep, housekeepingSettled, purgeOldTaskRuns } from './run';

@@ -24,6 +24,12 @@ const leaseTtlMs = 60_000;
 /** The last round this process tried, so it asks the database once per round, not on every tick. */
 let triedRound: number | undefined;
 
+/** This process's run in progress, if any, settled whether it succeeds or fails. */
+let running: Promise<void> = Promise.resolve();
+
+/** Resolves once this process has no run in progress: the drain awaits it before closing the database. */
+export const housekeepingSettled = (): Promise<void> => running;
+
 /**
  * One tick of the housekeeping task: when a new round of `intervalSeconds` has begun, takes the
  * `housekeeping` lease for it, runs each purge in turn and records the run in `task_runs`; so
@@ -39,7 +45,7 @@ export async function housekeep(
   const round = Math.floor(Date.now() / intervalMs) * intervalMs;
   if (round === triedRound) return undefined;
   triedRound = round;
-  return withLease('housekeeping', { ttlMs: leaseTtlMs, round }, async ({ holder, signal }) => {
+  const run = withLease('housekeeping', { ttlMs: leaseTtlMs, round }, async ({ holder, signal }) => {
     const startedAt = Date.now();
     const purged: HousekeepingRun['purged'] = {};
     for (const [name, purge] of Object.entries(purges)) {
@@ -55,6 +61,11 @@ export async function housekeep(
       VALUES ('housekeeping', ${round}, ${holder}, ${startedAt}, ${finishedAt}, ${JSON.stringify(purged)})`;
     return { round, holder, startedAt, finishedAt, purged };
   });
+  running = run.then(
+    () => undefined,
+    () => undefined,
+  );
+  return run;
 }
 
 /** How long `task_runs` keeps a run. */
