@@ -206,7 +206,7 @@ test.describe('PAGE /account (sessions)', () => {
       await page.getByLabel('New password').fill('a new horse battery');
       await page.getByRole('button', { name: 'Change password' }).click();
       await expect(page.getByRole('status')).toHaveText(
-        'Password changed. Every other session of your account has ended.',
+        'Password changed. You stay signed in here; every other session of your account has ended.',
       );
       await expect(page.getByRole('alert')).toHaveCount(0);
       await page.goto('/account');

@@ -76,7 +76,7 @@ export const apiCatalogue = [
     kind: 'api',
     file: 'src/server/routes/api/v1/auth/password.put.ts',
     pattern: 'Password change',
-    when: 'the current password proves it is you; the new one is hashed, and every other session ends.',
+    when: 'the current password proves it is you; the new one is hashed, and every session but a new one ends.',
     method: 'PUT',
     url: '/api/v1/auth/password',
     query: '',

@@ -281,13 +281,18 @@ describe('PUT /api/v1/auth/password', () => {
     expect(response.status).toBe(401);
   });
 
-  it('changes the password, keeps this session and ends every other one', async () => {
+  it('changes the password and ends every session, this browser signed in again under a new one', async () => {
     const account = await signedUp();
     const other = await signedInAgain(account);
     const response = await change({ currentPassword: account.password, newPassword }, account.cookie);
     expect(response.status).toBe(204);
     expect(response.headers.get('cache-control')).toBe('private, no-store');
-    expect((await readMe(account.cookie)).status).toBe(200);
+    const renewed = sessionCookie(response);
+    expect(renewed).not.toBe('');
+    expect(renewed).not.toBe(account.cookie);
+    expect((await readMe(renewed)).status).toBe(200);
+    // A copy of the cookie the change came with (a stolen one) ends with the others.
+    expect((await readMe(account.cookie)).status).toBe(401);
     expect((await readMe(other)).status).toBe(401);
     const withOld = await post('/api/v1/auth/sign-in', account);
     expect(withOld.status).toBe(401);

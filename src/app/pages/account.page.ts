@@ -30,7 +30,9 @@ type Account = { id: number; name: string; email: string };
         <p class="error" role="alert">{{ message }}</p>
       }
       @if (passwordChanged()) {
-        <p role="status">Password changed. Every other session of your account has ended.</p>
+        <p role="status">
+          Password changed. You stay signed in here; every other session of your account has ended.
+        </p>
       }
       <form
         method="post"

@@ -40,8 +40,8 @@ export const load = async ({ event }: PageServerLoad) => {
 
 /**
  * The page's forms, by `intent`: `sign-out` ends this session, `sign-out-everywhere` every
- * session of the account, `change-password` checks the current password and ends the other
- * sessions; without one, the display name changes.
+ * session of the account, `change-password` checks the current password, ends every
+ * session and signs this browser in again; without one, the display name changes.
  */
 export const action = async ({ event }: PageServerAction) => {
   const form = await readForm(event);

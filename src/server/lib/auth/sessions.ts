@@ -54,12 +54,12 @@ function sessionConfig(event: H3Event): SessionConfig {
 }
 
 /**
- * Starts a new session for `userId`: a row in `sessions` under a new random id, and that id
- * sealed in the cookie. Whatever session the request carried is replaced, never promoted (no
+ * Starts a new session for `userId` and answers its id: a row in `sessions` under a new random
+ * id, and that id sealed in the cookie. Whatever session the request carried is replaced, never promoted (no
  * session fixation). `event.context.sessions` is h3's own typed slot for the request's
  * sessions; `updateSession` seals what it holds into the cookie.
  */
-export async function startSession(event: H3Event, userId: number): Promise<void> {
+export async function startSession(event: H3Event, userId: number): Promise<string> {
   const id = crypto.randomUUID();
   const createdAt = Date.now();
   const db = await useDatabase();
@@ -68,6 +68,7 @@ export async function startSession(event: H3Event, userId: number): Promise<void
   event.context.sessions = { [cookieName]: { id, createdAt, data: {} } };
   delete event.context['currentSession'];
   await updateSession(event, sessionConfig(event));
+  return id;
 }
 
 /**
@@ -168,7 +169,7 @@ export async function endSession(event: H3Event): Promise<void> {
   clearSessionCookie(event);
 }
 
-/** Ends every session of `userId` but `keep` (the one changing the password), in every process. */
+/** Ends every session of `userId` but `keep` (the one a password change starts), in every process. */
 export async function endOtherSessions(userId: number, keep: string): Promise<void> {
   const db = await useDatabase();
   await db.sql`DELETE FROM sessions WHERE user_id = ${userId} AND id <> ${keep}`;

@@ -132,8 +132,8 @@ export const passwordChangePolicy: AttemptPolicy = {
 
 /**
  * Changes the signed-in user's password: the current one must match (403 otherwise, counted
- * against `passwordChangePolicy`), the new one is hashed, and every OTHER session of the account
- * ends, in every process; `session`, the one that asked, stays signed in.
+ * against `passwordChangePolicy`), the new one is hashed, and every session of the account ends,
+ * in every process; the browser that asked stays signed in under a new session and cookie.
  */
 export async function changePassword(
   event: H3Event,
@@ -151,5 +151,6 @@ export async function changePassword(
   }
   await attempt.refund();
   await setPasswordHash(id, await hashPassword(newPassword));
-  await endOtherSessions(id, session.id);
+  // A new session id for this browser too: a copy of the cookie the change came with stops working.
+  await endOtherSessions(id, await startSession(event, id));
 }

@@ -1,4 +1,4 @@
-/** Password change: the current password proves it is you; the new one is hashed, and every other session ends. */
+/** Password change: the current password proves it is you; the new one is hashed, and every session but a new one ends. */
 // PUT /api/v1/auth/password
 import { defineServerRoute } from '#server-actions';
 import { sendNoContent } from 'h3';
@@ -12,7 +12,7 @@ defineRouteMeta({
     'x-access': 'signed-in',
     'x-limits': 'Passwords ≤ 128 characters; 5 wrong current passwords per 15 min per account.',
     responses: {
-      204: { description: 'Changed: every other session of the account has ended, this one stays.' },
+      204: { description: 'Changed: every session of the account has ended; this browser has a new one (Set-Cookie).' },
       401: { description: 'No valid session.' },
       403: { description: 'The current password is wrong.' },
       429: { description: 'Too many wrong current passwords for this account.' },
