@@ -307,7 +307,7 @@ export const apiCatalogue = [
     kind: 'api',
     file: 'src/server/routes/api/v1/products/[id]/og.png.get.ts',
     pattern: 'Generated image',
-    when: 'a product\'s Open Graph PNG, rendered once per version, sent as bytes with an ETag.',
+    when: 'a picture drawn from data (an Open Graph card), rendered once per version, sent as bytes with an ETag.',
     method: 'GET',
     url: '/api/v1/products/:id/og.png',
     query: '?v=<version>',

@@ -24,6 +24,15 @@ describe('npm run build: prerendered output', () => {
     }
   });
 
+  it('prerenders the Open Graph image of every product as a 1200×630 PNG', async () => {
+    const products = (await (await fetch(`${baseUrl}/api/v1/products`)).json()) as { id: number }[];
+    for (const { id } of products) {
+      const png = read(`api/v1/products/${id}/og.png`);
+      expect(png.subarray(0, 8).toString('hex'), String(id)).toBe('89504e470d0a1a0a');
+      expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([1200, 630]);
+    }
+  });
+
   it('does not prerender the cookie pages / and /cookies', () => {
     expect(existsSync(join(publicDir, 'index.html'))).toBe(false);
     expect(existsSync(join(publicDir, 'cookies'))).toBe(false);
