@@ -1,5 +1,7 @@
 import { products } from '../../../shared/products';
-import { ogImagePath } from './urls';
+
+/** The image's path without a version: what the build prerenders. */
+export const ogImagePath = (id: number) => `/api/v1/products/${id}/og.png`;
 
 /** One prerendered image per catalogue product, for `prerender.routes` in vite.config.ts. */
 export const ogImagePrerenderRoutes = products.map(({ id }) => ogImagePath(id));

@@ -1,9 +1,7 @@
 import { type Product, products } from '../../../shared/products';
 import { siteUrl } from '../feeds';
+import { ogImagePath } from './build';
 import { ogImageVersion } from './version';
-
-/** The image's path without a version: what the build prerenders. */
-export const ogImagePath = (id: number) => `/api/v1/products/${id}/og.png`;
 
 /**
  * The absolute, versioned URL a product page puts in `og:image`: the configured origin
