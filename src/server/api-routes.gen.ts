@@ -310,7 +310,7 @@ export const apiCatalogue = [
     when: 'a picture drawn from data (an Open Graph card), rendered once per version, sent as bytes with an ETag.',
     method: 'GET',
     url: '/api/v1/products/:id/og.png',
-    query: '?v=<version>',
+    query: '',
     access: 'anyone',
     limits: 'None needed: catalogue products only, each version rendered once per process.',
   },

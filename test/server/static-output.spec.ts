@@ -33,6 +33,14 @@ describe('npm run build: prerendered output', () => {
     }
   });
 
+  it('bundles the Open Graph fonts into the server build, so it runs without node_modules/@fontsource', () => {
+    const serverDir = join(root, 'dist/analog/server');
+    for (const font of ['inter-latin-400-normal', 'inter-latin-700-normal']) {
+      expect(existsSync(join(serverDir, `chunks/raw/${font}.mjs`)), font).toBe(true);
+    }
+    expect(existsSync(join(serverDir, 'node_modules/@fontsource'))).toBe(false);
+  });
+
   it('does not prerender the cookie pages / and /cookies', () => {
     expect(existsSync(join(publicDir, 'index.html'))).toBe(false);
     expect(existsSync(join(publicDir, 'cookies'))).toBe(false);

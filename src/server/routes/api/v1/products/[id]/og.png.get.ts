@@ -1,5 +1,5 @@
 /** Generated image: a picture drawn from data (an Open Graph card), rendered once per version, sent as bytes with an ETag. */
-// GET /api/v1/products/:id/og.png?v=<version>
+// GET /api/v1/products/:id/og.png
 import { defineApiRoute } from '#server-actions';
 import { handleCacheHeaders, removeResponseHeader, send } from 'h3';
 import { defineRouteMeta } from 'nitropack/runtime';
