@@ -10,6 +10,7 @@ import { tsconfigAliases } from './src/build/tsconfig-aliases.ts';
 import { cspNoncePlaceholder, security } from './src/modules/security/index.ts';
 import { products } from './src/shared/products.ts';
 import { siteUrl } from './src/server/lib/feeds/site.ts';
+import { ogImagePrerenderRoutes, ogImageServerAssets } from './src/server/lib/og-images/build.ts';
 
 const fromRoot = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 const apiRoutesFile = fromRoot('./src/server/api-routes.gen.ts');
@@ -125,6 +126,8 @@ export default defineConfig({
         ignore: [fromRoot('./dist/client/index.html')],
         // Database errors answer JSON 409, 422 or 503 (with Retry-After) instead of a 500.
         errorHandler: fromRoot('./src/server/error.ts'),
+        // The Open Graph images' fonts, bundled into the server build (docs/og-images.md).
+        serverAssets: ogImageServerAssets,
         // Static files: served from memory, not read from disk per request (node presets; hosts
         // such as Vercel serve them from their CDN), with gzip and brotli variants made at build
         // time. Hashed client assets never change, so browsers may keep them for a year; an
@@ -152,6 +155,7 @@ export default defineConfig({
           '/api/rss.xml',
           '/api/openapi.json',
           ...products.map(({ id }) => `/products/${id}`),
+          ...ogImagePrerenderRoutes,
         ],
       },
     }),

@@ -108,6 +108,10 @@ const allRows = [
   { id: 'app asset', server: 'app', path: '(stylesheet)', label: 'hashed client asset' },
   { id: 'app entry script', server: 'app', path: '(entry script)', label: 'hashed, 59 kB' },
   { id: 'app favicon', server: 'app', path: '/favicon.svg', label: 'public file' },
+  // The product page's og:image (read below): the prerendered PNG, then the route's cached render
+  // of the same product, under `/products/0N/`, a path the static layer doesn't hold.
+  { id: 'app og image', server: 'app', path: '(og:image)', label: 'prerendered PNG, 23 kB' },
+  { id: 'app og route', server: 'app', path: '(og route)', label: 'the route, render cached' },
   { id: 'app validated GET', server: 'app', path: '/api/v1/search?q=a' },
   {
     ...rename,
@@ -262,6 +266,8 @@ const allPairs = [
   { name: 'client stylesheet vs app hello', of: 'app asset', to: 'app hello', floor: 1 },
   { name: '/favicon.svg vs app hello', of: 'app favicon', to: 'app hello', floor: 1 },
   { name: 'entry script (59 kB) vs app hello', of: 'app entry script', to: 'app hello' },
+  { name: 'og:image (prerendered) vs app hello', of: 'app og image', to: 'app hello' },
+  { name: 'og:image from the route (cached render) vs app hello', of: 'app og route', to: 'app hello' },
   { name: 'validated PUT (SQLite write) vs app hello', of: 'app validated PUT', to: 'app hello', floor: 0.5 },
   { name: 'todos page of 20 (SQLite) vs app hello', of: 'app todos', to: 'app hello', floor: 0.6 },
   { name: '304 of that page vs app hello', of: 'app todos 304', to: 'app hello', floor: 0.9 },
@@ -430,9 +436,7 @@ async function seedReviews(url) {
 
 /** CPU time of one password check (lib/auth/passwords.ts), in this process: what a sign-in cannot cost less than. */
 async function hashCpuUs(count = 20) {
-  const { hashPassword, verifyPassword } = await createJiti(import.meta.url).import(
-    '../src/server/lib/auth',
-  );
+  const { hashPassword, verifyPassword } = await createJiti(import.meta.url).import('../src/server/lib/auth');
   const stored = await hashPassword(benchAccount.password);
   const before = process.cpuUsage();
   for (let n = 0; n < count; n += 1) await verifyPassword(benchAccount.password, stored);
@@ -523,6 +527,39 @@ async function streamingTtfb(count = quick ? 20 : 60) {
   );
 }
 
+/**
+ * Each product's Open Graph image through the route on a fresh server, in ms: the first request
+ * renders it (satori + sharp), the second is the cached render. `/products/0N/` is product N
+ * under a path the static layer doesn't hold, so the route answers.
+ */
+async function ogImageRenders() {
+  const server = await startServer(appArgs);
+  const products = await (await fetch(`${server.url}/api/v1/products`)).json();
+  const timed = async (path) => {
+    const start = performance.now();
+    const response = await fetch(`${server.url}${path}`);
+    await response.arrayBuffer();
+    if (response.status !== 200) throw new Error(`${path} answered ${response.status}`);
+    return Math.round((performance.now() - start) * 10) / 10;
+  };
+  const renders = [];
+  for (const { id } of products) {
+    const path = `/api/v1/products/0${id}/og.png`;
+    renders.push({ id, first: await timed(path), hit: await timed(path) });
+  }
+  await server.stop();
+  return renders;
+}
+
+/** The path of the og:image that /products/1 links, e.g. `/api/v1/products/1/og.png?v=…`. */
+async function linkedOgImage(url) {
+  const html = await (await fetch(`${url}/products/1`)).text();
+  const image = /<meta property="og:image" content="([^"]+)"/.exec(html)?.[1];
+  if (!image) throw new Error('No og:image on /products/1');
+  const { pathname, search } = new URL(image);
+  return `${pathname}${search}`;
+}
+
 const uses = (server) => rows.some((row) => row.server === server);
 /** The app's build, its native addon compiled for Node 24, started by Node 24. */
 const startNode24 = (env = {}) => {
@@ -580,6 +617,9 @@ for (const row of allRows.filter((row) => row.spread && sessions[row.server]))
 const assets = await clientAssets(servers.app.url);
 allRows.find((row) => row.id === 'app asset').path = assets.stylesheet;
 allRows.find((row) => row.id === 'app entry script').path = assets.script;
+const ogImage = await linkedOgImage(servers.app.url);
+allRows.find((row) => row.id === 'app og image').path = ogImage;
+allRows.find((row) => row.id === 'app og route').path = ogImage.replace('/products/1/', '/products/01/');
 const conditional = allRows.find((row) => row.id === 'app todos 304');
 const etag = (await fetch(`${servers.app.url}${conditional.path}`)).headers.get('etag');
 conditional.headers = { 'if-none-match': etag };
@@ -596,6 +636,7 @@ for (let round = 1; round <= rounds; round += 1) {
 }
 const uploads = !only || only.includes('uploads') ? await parallelUploads() : undefined;
 const streaming = !only || only.includes('streaming') ? await streamingTtfb() : undefined;
+const ogRenders = !only || only.includes('og') ? await ogImageRenders() : undefined;
 const appServers = ['app', 'twin', 'pages', 'cached', 'plain', 'pg', 'node24', 'node24Pages'].filter(
   (name) => servers[name],
 );
@@ -774,6 +815,15 @@ const checks = [
         },
       ]
     : []),
+  ...(ogRenders
+    ? [
+        {
+          name: 'og:image per product: first request (renders) / second (cached render), ms',
+          value: ogRenders.map(({ id, first, hit }) => `#${id} ${first} / ${hit}`).join(', '),
+          pass: ogRenders.every(({ first, hit }) => hit < first),
+        },
+      ]
+    : []),
   {
     name: 'zero errors and non-2xx',
     // Which rows, and what they answered: `app sign-in: 20020 non-2xx (200×12, 429×20020)`.
@@ -851,6 +901,7 @@ writeFileSync(
       appPeakRssMb,
       uploads,
       streaming,
+      ogRenders,
       checks,
     },
     null,

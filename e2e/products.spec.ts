@@ -17,6 +17,23 @@ test.describe('PAGE /products/:id', () => {
     await expect(page.getByText('$39.99')).toBeVisible();
   });
 
+  test('sets the link-preview tags of the product it shows, and takes them away on leaving', async ({
+    page,
+  }) => {
+    await page.goto('/');
+    await page.getByRole('link', { name: 'Vite Hoodie' }).click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Vite Hoodie');
+    await expect(page.locator('meta[property="og:title"]')).toHaveAttribute('content', 'Vite Hoodie');
+    await expect(page.locator('meta[property="og:image"]')).toHaveAttribute(
+      'content',
+      /^http:\/\/localhost:3000\/api\/v1\/products\/4\/og\.png\?v=[0-9a-f]{16}$/,
+    );
+    await expect(page.locator('meta[name="twitter:card"]')).toHaveAttribute('content', 'summary_large_image');
+    await page.getByRole('link', { name: 'All products' }).click();
+    await expect(page).toHaveURL('/');
+    await expect(page.locator('meta[property="og:image"], meta[name="twitter:card"]')).toHaveCount(0);
+  });
+
   for (const id of ['999', 'abc']) {
     test(`renders the not-found content with 404 for the unknown id ${id}`, async ({ page }) => {
       const response = await page.goto(`/products/${id}`);

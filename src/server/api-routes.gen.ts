@@ -305,6 +305,17 @@ export const apiCatalogue = [
   },
   {
     kind: 'api',
+    file: 'src/server/routes/api/v1/products/[id]/og.png.get.ts',
+    pattern: 'Generated image',
+    when: 'a picture drawn from data (an Open Graph card), rendered once per version, sent as bytes with an ETag.',
+    method: 'GET',
+    url: '/api/v1/products/:id/og.png',
+    query: '',
+    access: 'anyone',
+    limits: 'None needed: catalogue products only, each version rendered once per process.',
+  },
+  {
+    kind: 'api',
     file: 'src/server/routes/api/v1/query.ts',
     pattern: 'Query parameters with `getQuery`',
     when: 'strings, and arrays for repeated names.',
@@ -557,6 +568,9 @@ export interface ApiRoutes {
   };
   '/api/v1/products/:id': {
     get: typeof import('./routes/api/v1/products/[id].get');
+  };
+  '/api/v1/products/:id/og.png': {
+    get: typeof import('./routes/api/v1/products/[id]/og.png.get');
   };
   '/api/v1/query': {
     default: typeof import('./routes/api/v1/query');

@@ -24,6 +24,23 @@ describe('npm run build: prerendered output', () => {
     }
   });
 
+  it('prerenders the Open Graph image of every product as a 1200×630 PNG', async () => {
+    const products = (await (await fetch(`${baseUrl}/api/v1/products`)).json()) as { id: number }[];
+    for (const { id } of products) {
+      const png = read(`api/v1/products/${id}/og.png`);
+      expect(png.subarray(0, 8).toString('hex'), String(id)).toBe('89504e470d0a1a0a');
+      expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([1200, 630]);
+    }
+  });
+
+  it('bundles the Open Graph fonts into the server build, so it runs without node_modules/@fontsource', () => {
+    const serverDir = join(root, 'dist/analog/server');
+    for (const font of ['inter-latin-400-normal', 'inter-latin-700-normal']) {
+      expect(existsSync(join(serverDir, `chunks/raw/${font}.mjs`)), font).toBe(true);
+    }
+    expect(existsSync(join(serverDir, 'node_modules/@fontsource'))).toBe(false);
+  });
+
   it('does not prerender the cookie pages / and /cookies', () => {
     expect(existsSync(join(publicDir, 'index.html'))).toBe(false);
     expect(existsSync(join(publicDir, 'cookies'))).toBe(false);

@@ -616,4 +616,51 @@ export const recipes: Recipe[] = [
       },
     ],
   },
+  {
+    name: 'og-images',
+    title: 'Open Graph images',
+    docs: 'docs/og-images.md',
+    entries: [
+      'src/server/routes/api/v1/products/[id]/og.png.get.ts',
+      'src/server/plugins/og-image-cache-control.ts',
+      'src/server/routes/api/v1/products/[id].get.ts',
+      'src/app/pages/products/[id].page.ts',
+      'src/app/pages/products/[id].server.ts',
+    ],
+    dependsOn: ['validated-routes'],
+    // No file imports the font package: Nitro bundles its files (serverAssets).
+    packages: ['@fontsource/inter'],
+    config: {
+      nitro: {
+        serverAssets: [
+          {
+            baseName: 'og-fonts',
+            dir: '../../node_modules/@fontsource/inter/files',
+            pattern: 'inter-latin-{400,700}-normal.woff',
+          },
+        ],
+      },
+    },
+    specs: [
+      'test/server/og-images.spec.ts',
+      'test/server/static-output.spec.ts',
+      'src/server/lib/og-images/og-image.spec.ts',
+    ],
+    requests: [
+      {
+        method: 'GET',
+        path: '/products/1',
+        status: 200,
+        text: '<meta property="og:image" content="http://localhost:3000/api/v1/products/1/og.png?v=',
+      },
+      {
+        method: 'GET',
+        path: '/api/v1/products/1/og.png',
+        status: 200,
+        responseHeaders: { 'content-type': 'image/png', 'cache-control': 'no-cache', etag: '"og-' },
+      },
+      { method: 'GET', path: '/api/v1/products/999/og.png', status: 404 },
+      { method: 'GET', path: '/api/v1/products/abc/og.png', status: 422, json: [{ path: ['id'] }] },
+    ],
+  },
 ];

@@ -20,6 +20,7 @@ export const sampleRequests: Readonly<Record<string, TryRequest>> = {
   'GET /api/v1/files/:id': { method: 'GET', url: '/api/v1/files/00000000-0000-4000-8000-000000000000' },
   'DELETE /api/v1/files/:id': { method: 'DELETE', url: '/api/v1/files/00000000-0000-4000-8000-000000000000' },
   'GET /api/v1/products/:id': { method: 'GET', url: '/api/v1/products/1' },
+  'GET /api/v1/products/:id/og.png': { method: 'GET', url: '/api/v1/products/1/og.png' },
   'GET /api/v1/todos': { method: 'GET', url: '/api/v1/todos?done=false' },
   'POST /api/v1/contact': {
     method: 'POST',

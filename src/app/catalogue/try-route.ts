@@ -11,6 +11,17 @@ interface TryResult {
 const isStream = (response: Response) =>
   response.headers.get('content-type')?.startsWith('text/event-stream') ?? false;
 
+/** An image, sound or download: "Try it" says its size rather than printing its bytes as text. */
+const isBinary = (response: Response) =>
+  /^(image|audio|video)\/|^application\/octet-stream/.test(response.headers.get('content-type') ?? '');
+
+/** What the result shows of the body. */
+async function bodyText(response: Response): Promise<string> {
+  if (isStream(response)) return firstChunk(response);
+  if (isBinary(response)) return `(${(await response.arrayBuffer()).byteLength} bytes)`;
+  return response.text();
+}
+
 /** What an event stream sent first: it never ends, so "Try it" shows that much and closes it. */
 async function firstChunk(response: Response): Promise<string> {
   const reader = response.body!.getReader();
@@ -58,7 +69,7 @@ export class TryRoute {
     this.result.set({
       status,
       contentType: response.headers.get('content-type') ?? '(none)',
-      body: (await (isStream(response) ? firstChunk(response) : response.text())) || '(empty body)',
+      body: (await bodyText(response)) || '(empty body)',
     });
   }
 }
