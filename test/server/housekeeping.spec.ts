@@ -4,10 +4,10 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { reuseStatements } from '../../src/server/lib/db/statement-cache';
 import { takeLease } from '../../src/server/lib/housekeeping/lease';
 import { migrate } from '../../src/server/lib/db/migrations';
 import { pooledPostgres } from '../../src/server/lib/db/postgres-pool';
+import { reuseStatements } from '../../src/server/lib/statement-cache';
 import { ensureClusterBuild, serverEntry } from '../support/build';
 import { type RunningPostgres, startPostgres } from '../support/postgres.mjs';
 import { type RunningServer, startProductionServer } from '../support/server';
@@ -110,10 +110,9 @@ describe('housekeeping task on node-cluster (4 workers sharing one SQLite file)'
       ...everySecond,
       NITRO_CLUSTER_WORKERS: '4',
     });
-    db = createDatabase(betterSqlite3({ path: join(server.dataDir, 'app.sqlite') }));
     // As the app does: on Node 24, better-sqlite3 12 aborts the process when the garbage collector
     // finalizes one of db0's throw-away statements (Assertion failed: (env) != nullptr).
-    await reuseStatements(db);
+    db = createDatabase(reuseStatements(betterSqlite3({ path: join(server.dataDir, 'app.sqlite') })));
     await db.exec('PRAGMA busy_timeout = 5000');
   }, 300_000);
 
