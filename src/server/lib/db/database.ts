@@ -19,7 +19,8 @@ const tunings: ConnectorTuning[] = [];
 
 /**
  * Applies `tuning` to every connection opened from now on: a tuning recipe's Nitro plugin calls
- * this at start, before any request opens the database. Without one, db0's connectors run as they ship.
+ * this in its body, and the first connection waits until the plugins have run (`useDatabase`).
+ * Without one, db0's connectors run as they ship.
  */
 export function tuneConnector(tuning: ConnectorTuning): void {
   tunings.push(tuning);
@@ -72,7 +73,7 @@ const sqlitePragmas = [
   'PRAGMA synchronous = NORMAL',
 ];
 
-let current: { db: Database; ready: Promise<Database> } | undefined;
+let current: { db: Promise<Database>; ready: Promise<Database> } | undefined;
 
 /**
  * The database, connected and migrated. The first call connects and applies the migrations;
@@ -80,9 +81,12 @@ let current: { db: Database; ready: Promise<Database> } | undefined;
  */
 export function useDatabase(): Promise<Database> {
   if (!current) {
-    const db = connect();
-    current = { db, ready: open(db) };
-    current.ready.catch(() => forget(db));
+    // A microtask later: Nitro runs its plugins in one synchronous pass, so by then every tuning
+    // plugin has called `tuneConnector`, also one that runs after a plugin that asked for the database.
+    const db = Promise.resolve().then(connect);
+    const ready = db.then(open);
+    current = { db, ready };
+    ready.catch(() => forget(db));
   }
   return current.ready;
 }
@@ -99,15 +103,16 @@ async function open(db: Database): Promise<Database> {
 }
 
 /** Drops `db`, so the next `useDatabase()` connects again. */
-function forget(db: Database): void {
+function forget(db: Promise<Database>): void {
   if (current?.db === db) current = undefined;
   // Closing a connection that already broke can fail too; there is nothing left to close then.
-  db.dispose().catch(() => undefined);
+  db.then((broken) => broken.dispose()).catch(() => undefined);
 }
 
 /** Closes the database (the PostgreSQL pool, or the SQLite file) when the server shuts down (src/server/plugins/ops.ts). */
 export async function closeDatabase(): Promise<void> {
   const db = current?.db;
   current = undefined;
-  await db?.dispose();
+  // A connection that never opened has nothing to close.
+  await (await db?.catch(() => undefined))?.dispose();
 }
