@@ -74,6 +74,11 @@ export default defineConfig({
           databasePoolSize: 10,
           // Pages served from memory (src/server/lib/page-cache/page-cache.ts); PAGE_CACHE=false turns it off.
           pageCache: true,
+          // The other tuning recipes (docs/tuning.md), each on while its plugin is in the build; the bench turns
+          // them off with STATEMENT_CACHE=false, NAMED_STATEMENTS=false and SEAL_CACHE=false.
+          statementCache: true,
+          namedStatements: true,
+          sealCache: true,
           // GET /api/v1/todos/events (docs/live-updates.md): TODO_EVENTS_MAX_STREAMS open streams per
           // process (over it, 503) and TODO_EVENTS_MAX_STREAMS_PER_ADDRESS per client (over it, 429),
           // a heartbeat every TODO_EVENTS_HEARTBEAT_SECONDS, and a client that takes nothing for

@@ -71,6 +71,8 @@ const rename = {
 const allRows = [
   // Its `cookie` header is a session of the account signed up below.
   { id: 'app me', server: 'app', path: '/api/v1/me', label: 'session + SQL read' },
+  // The tuning recipes (docs/tuning.md), each against the same build with only that one switched off.
+  { id: 'noseal me', server: 'noseal', path: '/api/v1/me', label: 'SEAL_CACHE=false: every cookie unsealed' },
   // A/A: the same build started twice. Its ratio is the bench's own noise; outside 0.95–1.05
   // the run is marked unreliable.
   { id: 'app hello', server: 'app', path: '/api/v1/hello' },
@@ -119,6 +121,12 @@ const allRows = [
     server: 'app',
     label: `admin's session read + one SQL UPDATE over ${spreadRows} rows`,
   },
+  {
+    ...rename,
+    id: 'nostmt validated PUT',
+    server: 'nostmt',
+    label: 'STATEMENT_CACHE=false: every statement compiled',
+  },
   { id: 'app todos', server: 'app', path: '/api/v1/todos?limit=20', label: 'keyset page of 20' },
   // `If-None-Match` is the page's current ETag, read after seeding (`conditional` below).
   { id: 'app todos 304', server: 'app', path: '/api/v1/todos?limit=20', status: 304, label: 'If-None-Match' },
@@ -148,6 +156,12 @@ const allRows = [
   { id: 'pg hello', server: 'pg', path: '/api/v1/hello', label: 'PostgreSQL' },
   { ...rename, id: 'pg validated PUT', server: 'pg', label: `PostgreSQL, ${spreadRows} rows` },
   {
+    ...rename,
+    id: 'pgunnamed validated PUT',
+    server: 'pgunnamed',
+    label: 'NAMED_STATEMENTS=false: every statement parsed',
+  },
+  {
     id: 'pgbench UPDATE',
     server: 'pgbench',
     // The PUT's statement with both values as parameters, as the app's pool sends it (`--define`).
@@ -173,7 +187,7 @@ const allRows = [
 /** `BENCH_ONLY=hello,stock` measures only the rows whose id contains one of those words. */
 const only = process.env.BENCH_ONLY?.split(',');
 const withPostgres = postgresBinDir() !== undefined;
-const needsPostgres = (row) => row.server === 'pg' || row.server === 'pgbench';
+const needsPostgres = (row) => ['pg', 'pgunnamed', 'pgbench'].includes(row.server);
 const available = allRows.filter((row) => withPostgres || !needsPostgres(row));
 const rows = only ? available.filter((row) => only.some((word) => row.id.includes(word))) : available;
 
@@ -273,6 +287,20 @@ const allPairs = [
   { name: '304 of that page vs app hello', of: 'app todos 304', to: 'app hello', floor: 0.9 },
   { name: 'cached summary (hit) vs app hello', of: 'app summary', to: 'app hello', floor: 0.9 },
   { name: 'GET /api/v1/me (valid session) vs app hello', of: 'app me', to: 'app hello', floor: 0.6 },
+  // Information: what each tuning recipe buys (docs/tuning.md), the same build with it switched off.
+  { name: 'GET /api/v1/me: seal cache vs without', of: 'app me', to: 'noseal me', by: 'cpu' },
+  {
+    name: 'validated PUT (SQLite): statement cache vs without',
+    of: 'app validated PUT',
+    to: 'nostmt validated PUT',
+    by: 'cpu',
+  },
+  {
+    name: 'validated PUT (PostgreSQL): named statements vs without',
+    of: 'pg validated PUT',
+    to: 'pgunnamed validated PUT',
+    by: 'cpu',
+  },
   {
     name: 'server function GET vs the same read as an API route',
     of: 'app reviews server fn',
@@ -568,6 +596,7 @@ const startNode24 = (env = {}) => {
 };
 const postgres = rows.some(needsPostgres) ? await startPostgres() : undefined;
 const pgDatabase = postgres && (await postgres.createDatabase());
+const pgUnnamedDatabase = postgres && (await postgres.createDatabase());
 const stockArgs = [...appArgs.slice(0, -1), anchorEntry];
 /** Each server is started for its own rows only; `app` always, its client assets name two rows. */
 const starts = {
@@ -581,6 +610,10 @@ const starts = {
   // The app built without the security module (no nonce, CSP, headers or guards): what it costs a page.
   plain: () => startServer([...appArgs.slice(0, -1), plainEntry], { PAGE_CACHE: 'false' }),
   pg: () => startServer(appArgs, { DATABASE_URL: pgDatabase }),
+  // The same build with one tuning recipe switched off each (docs/tuning.md).
+  noseal: () => startServer(appArgs, { SEAL_CACHE: 'false' }),
+  nostmt: () => startServer(appArgs, { STATEMENT_CACHE: 'false' }),
+  pgunnamed: () => startServer(appArgs, { DATABASE_URL: pgUnnamedDatabase, NAMED_STATEMENTS: 'false' }),
   node24: () => startNode24(),
   node24Pages: () => startNode24({ PAGE_CACHE: 'false' }),
   // Not a Node server: pgbench connects to the pg server's database itself.
@@ -600,18 +633,22 @@ for (const server of [
   servers.cached,
   servers.pg,
   servers.node24Pages,
+  servers.noseal,
+  servers.nostmt,
+  servers.pgunnamed,
 ])
   if (server) await seedTodos(server.url);
 // The bench account is each server's admin (ADMIN_EMAILS): `GET /api/v1/me` reads it, and the
 // users routes, which only an account's owner or an admin may write, are seeded and renamed with it.
 const sessions = {};
-for (const name of ['app', 'twin', 'quiet', 'pg', 'node24'])
+const accountServers = ['app', 'twin', 'quiet', 'pg', 'node24', 'noseal', 'nostmt', 'pgunnamed'];
+for (const name of accountServers)
   if (servers[name]) sessions[name] = await signUpBenchAccount(servers[name].url);
-for (const name of ['app', 'twin', 'quiet', 'pg', 'node24'])
-  if (servers[name]) await seedUsers(servers[name].url, sessions[name]);
+for (const name of accountServers) if (servers[name]) await seedUsers(servers[name].url, sessions[name]);
 for (const server of [servers.app, servers.twin, servers.quiet]) if (server) await seedReviews(server.url);
 if (!withPostgres) console.error('note  no PostgreSQL server binaries: PostgreSQL rows skipped');
-allRows.find((row) => row.id === 'app me').headers = { cookie: sessions.app };
+for (const row of allRows.filter((row) => row.path === '/api/v1/me'))
+  row.headers = { cookie: sessions[row.server] };
 for (const row of allRows.filter((row) => row.spread && sessions[row.server]))
   row.headers = { ...row.headers, cookie: sessions[row.server] };
 const assets = await clientAssets(servers.app.url);
@@ -637,9 +674,19 @@ for (let round = 1; round <= rounds; round += 1) {
 const uploads = !only || only.includes('uploads') ? await parallelUploads() : undefined;
 const streaming = !only || only.includes('streaming') ? await streamingTtfb() : undefined;
 const ogRenders = !only || only.includes('og') ? await ogImageRenders() : undefined;
-const appServers = ['app', 'twin', 'pages', 'cached', 'plain', 'pg', 'node24', 'node24Pages'].filter(
-  (name) => servers[name],
-);
+const appServers = [
+  'app',
+  'twin',
+  'pages',
+  'cached',
+  'plain',
+  'pg',
+  'node24',
+  'node24Pages',
+  'noseal',
+  'nostmt',
+  'pgunnamed',
+].filter((name) => servers[name]);
 /** Each app server's peak resident memory, in MB: `{ app: 160, pages: 230, … }`. */
 const appPeakRss = Object.fromEntries(
   appServers.map((name) => [name, Math.round(servers[name].peakRssMb())]),

@@ -4,10 +4,10 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { reuseStatements } from '../../src/server/lib/db/statement-cache';
 import { takeLease } from '../../src/server/lib/housekeeping/lease';
 import { migrate } from '../../src/server/lib/db/migrations';
 import { pooledPostgres } from '../../src/server/lib/db/postgres-pool';
+import { reuseStatements } from '../../src/server/lib/statement-cache';
 import { ensureClusterBuild, serverEntry } from '../support/build';
 import { type RunningPostgres, startPostgres } from '../support/postgres.mjs';
 import { type RunningServer, startProductionServer } from '../support/server';
@@ -110,10 +110,9 @@ describe('housekeeping task on node-cluster (4 workers sharing one SQLite file)'
       ...everySecond,
       NITRO_CLUSTER_WORKERS: '4',
     });
-    db = createDatabase(betterSqlite3({ path: join(server.dataDir, 'app.sqlite') }));
     // As the app does: on Node 24, better-sqlite3 12 aborts the process when the garbage collector
     // finalizes one of db0's throw-away statements (Assertion failed: (env) != nullptr).
-    await reuseStatements(db);
+    db = createDatabase(reuseStatements(betterSqlite3({ path: join(server.dataDir, 'app.sqlite') })));
     await db.exec('PRAGMA busy_timeout = 5000');
   }, 300_000);
 
@@ -200,9 +199,8 @@ describe('housekeeping task on two instances sharing one PostgreSQL', () => {
 describe('housekeeping task while the server drains', () => {
   it('starts no run after SIGTERM, and the server still exits 0 with its database closed', async () => {
     const server = await startProductionServer(serverEntry, { ...everySecond, DRAIN_GRACE_MS: '3000' });
-    const db = createDatabase(betterSqlite3({ path: join(server.dataDir, 'app.sqlite') }));
+    const db = createDatabase(reuseStatements(betterSqlite3({ path: join(server.dataDir, 'app.sqlite') })));
     try {
-      await reuseStatements(db);
       await db.exec('PRAGMA busy_timeout = 5000');
       await expect.poll(async () => (await recordedRuns(db)).length, { timeout: 20_000 }).toBeGreaterThan(0);
       const exit = new Promise((done) => server.process.once('exit', done));

@@ -139,6 +139,31 @@ export const recipes: Recipe[] = [
     requests: [{ method: 'GET', path: '/api/v1/reviews', status: 200, json: [] }],
   },
   {
+    name: 'statement-cache',
+    title: 'Tuning: SQLite statements compiled once',
+    docs: 'docs/tuning.md',
+    entries: ['src/server/plugins/statement-cache.ts'],
+    dependsOn: ['database'],
+    config: { nitro: { runtimeConfig: { statementCache: true } } },
+    specs: ['src/server/lib/statement-cache/statement-cache.spec.ts', 'src/server/lib/private-apis.spec.ts'],
+    // The same read twice: a statement served from the cache answers as a fresh one does.
+    requests: [
+      { method: 'GET', path: '/api/v1/reviews', status: 200, json: [] },
+      { method: 'GET', path: '/api/v1/reviews', status: 200, json: [] },
+    ],
+  },
+  {
+    name: 'named-statements',
+    title: 'Tuning: PostgreSQL statements parsed once per connection',
+    docs: 'docs/tuning.md',
+    entries: ['src/server/plugins/named-statements.ts'],
+    dependsOn: ['database'],
+    config: { nitro: { runtimeConfig: { namedStatements: true } } },
+    specs: ['test/server/named-statements.spec.ts', 'test/server/postgres-pool.spec.ts'],
+    // The copy test runs on SQLite, where the plugin leaves the connector alone; the spec runs PostgreSQL.
+    requests: [{ method: 'GET', path: '/api/v1/reviews', status: 200, json: [] }],
+  },
+  {
     name: 'security',
     title: 'Security headers and CSP',
     docs: 'docs/security.md',
@@ -226,6 +251,23 @@ export const recipes: Recipe[] = [
       },
       { method: 'GET', path: '/api/v1/me', status: 200, json: { email: 'ada@example.com' } },
       { method: 'GET', path: '/sign-in', status: 200, text: '<form' },
+    ],
+  },
+  {
+    name: 'seal-cache',
+    title: 'Tuning: session cookies unsealed once per process',
+    docs: 'docs/tuning.md',
+    entries: ['src/server/plugins/seal-cache.ts'],
+    dependsOn: ['sessions'],
+    config: { nitro: { runtimeConfig: { sealCache: true } } },
+    specs: ['src/server/lib/seal-cache/seal-cache.spec.ts', 'test/server/sessions.spec.ts'],
+    // After the sessions recipe's requests Ada is signed in: her cookie read again (now from the
+    // cache), then signed out; sessions.spec.ts proves a verified cookie's copy stops working too.
+    requests: [
+      { method: 'GET', path: '/api/v1/me', status: 200, json: { email: 'ada@example.com' } },
+      { method: 'GET', path: '/api/v1/me', status: 200, json: { email: 'ada@example.com' } },
+      { method: 'POST', path: '/api/v1/auth/sign-out', status: 204 },
+      { method: 'GET', path: '/api/v1/me', status: 401 },
     ],
   },
   {
@@ -420,6 +462,23 @@ export const recipes: Recipe[] = [
         text: 'event: ready',
       },
       { method: 'GET', path: '/todos', status: 200, text: 'Todos' },
+    ],
+  },
+  {
+    name: 'page-cache',
+    title: 'Tuning: pages kept in memory, a fresh nonce per response',
+    docs: 'docs/page-cache.md',
+    entries: ['src/server/middleware/page-cache.ts', 'src/server/plugins/page-cache.ts'],
+    // It caches /todos (the live-updates recipe's page) and gives each answer a nonce (security).
+    dependsOn: ['security', 'live-updates'],
+    config: { nitro: { runtimeConfig: { pageCache: true } } },
+    specs: ['test/server/page-cache.spec.ts', 'src/server/lib/page-cache/page-cache.spec.ts'],
+    // Rendered, then from memory; a todo written through the API shows on the next request.
+    requests: [
+      { method: 'GET', path: '/todos', status: 200, text: 'Todos' },
+      { method: 'GET', path: '/todos', status: 200, text: 'Todos' },
+      { method: 'POST', path: '/api/v1/todos', headers: json, body: { title: 'Brew tea' }, status: 201 },
+      { method: 'GET', path: '/todos', status: 200, text: 'Brew tea' },
     ],
   },
   {

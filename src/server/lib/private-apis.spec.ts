@@ -1,11 +1,9 @@
 import { readFileSync, readdirSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
 const root = fileURLToPath(new URL('../../..', import.meta.url));
-const require = createRequire(import.meta.url);
 
 /**
  * The framework internals this app relies on. Each is used in exactly one source file, whose
@@ -42,6 +40,16 @@ const privateApis = [
       'const DEFER_RECONCILE_RUNTIME = /* js */ `\n(function () {\n  function region() {',
     ],
   },
+  {
+    name: "db0's better-sqlite3 connector: its name `sqlite` and `getInstance()` answering the driver's connection",
+    usage: /connector\.name !== 'sqlite'/,
+    source: 'db0/dist/connectors/better-sqlite3.mjs',
+    internal: [
+      'name: "sqlite"',
+      'getInstance: () => getDB()',
+      'prepare: (sql) => new StatementWrapper(() => getDB().prepare(sql))',
+    ],
+  },
 ];
 
 /** Source files of the app, tests and type declarations left out. */
@@ -56,9 +64,10 @@ const packageDir = (source: string) =>
     .split('/')
     .slice(0, source.startsWith('@') ? 2 : 1)
     .join('/');
+/** Read from node_modules, not resolved: db0's `exports` hide its package.json. */
 const installedVersion = (source: string) =>
   (
-    JSON.parse(readFileSync(require.resolve(`${packageDir(source)}/package.json`), 'utf8')) as {
+    JSON.parse(readFileSync(join(root, 'node_modules', packageDir(source), 'package.json'), 'utf8')) as {
       version: string;
     }
   ).version;

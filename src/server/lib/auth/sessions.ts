@@ -8,7 +8,6 @@ import {
   unsealSession,
   updateSession,
 } from 'h3';
-import { LRUCache } from 'lru-cache';
 import { useRuntimeConfig } from 'nitropack/runtime';
 import { randomBytes } from 'node:crypto';
 
@@ -18,6 +17,8 @@ import { isHttps } from '../../../modules/security/runtime';
 
 const cookieName = 'session';
 const maxAge = 60 * 60 * 24 * 7;
+/** How long a session lasts after it started, in milliseconds: what its cookie's seal is good for. */
+export const sessionLifetime = maxAge * 1000;
 
 /**
  * The secret that seals session cookies: `SESSION_SECRET` (runtimeConfig `sessionSecret`), at
@@ -64,38 +65,42 @@ export async function startSession(event: H3Event, userId: number): Promise<stri
   const createdAt = Date.now();
   const db = await useDatabase();
   await db.sql`INSERT INTO sessions (id, user_id, created_at, expires_at)
-    VALUES (${id}, ${userId}, ${createdAt}, ${createdAt + maxAge * 1000})`;
+    VALUES (${id}, ${userId}, ${createdAt}, ${createdAt + sessionLifetime})`;
   event.context.sessions = { [cookieName]: { id, createdAt, data: {} } };
   delete event.context['currentSession'];
   await updateSession(event, sessionConfig(event));
   return id;
 }
 
-/**
- * Cookies this process has unsealed, by their exact text, and the session id each carries, until
- * the session's expiry. Unsealing is iron's PBKDF2, HMAC and AES-CBC through WebCrypto, about four
- * fifths of a `GET /api/v1/me`; a hit is one map lookup. Only a cookie whose seal verified gets
- * in, so filling it takes real sign-ins, and 10,000 of them are a few megabytes. The cache only
- * says whose seal it is: whether the session still exists is asked of the database on every
- * request (`currentSession`), so a session ended in any process ends here at once.
- */
-const verifiedSeals = new LRUCache<string, string>({ max: 10_000 });
+/** What a verified session cookie holds: the session's id, and when h3 started it. */
+export interface SealedSession {
+  id: string;
+  createdAt: number;
+}
 
-/** Unseals a session cookie and remembers it until it expires; a tampered, foreign or expired one is `undefined`. */
-async function unsealSessionId(event: H3Event, sealed: string): Promise<string | undefined> {
+/** Reads a sealed session cookie: its session, or `undefined` for a tampered, foreign or expired one. */
+export type Unseal = (event: H3Event, sealed: string) => Promise<SealedSession | undefined>;
+
+/** h3's unseal: iron's key derivation, HMAC and AES-CBC through WebCrypto, on every request. */
+const unsealCookie: Unseal = async (event, sealed) => {
   const session = await unsealSession(event, sessionConfig(event), sealed).catch(() => undefined);
-  if (!session?.id || !session.createdAt) return undefined;
-  // h3 ends a session `maxAge` after its start; a ttl of 0 would mean "never" to the cache.
-  const ttl = session.createdAt + maxAge * 1000 - Date.now();
-  if (ttl > 0) verifiedSeals.set(sealed, session.id, { ttl });
-  return session.id;
+  return session?.id && session.createdAt ? { id: session.id, createdAt: session.createdAt } : undefined;
+};
+
+let unseal = unsealCookie;
+
+/**
+ * Replaces how session cookies are read with `tune(h3's unseal)`: the seal-cache recipe's Nitro
+ * plugin calls this at start (docs/tuning.md). Without one, every request unseals its cookie.
+ */
+export function tuneUnseal(tune: (unseal: Unseal) => Unseal): void {
+  unseal = tune(unseal);
 }
 
 /** The id sealed in the request's session cookie, or `undefined` for a missing, tampered or expired one. */
 async function cookieSessionId(event: H3Event): Promise<string | undefined> {
   const sealed = getCookie(event, cookieName);
-  if (!sealed) return undefined;
-  return verifiedSeals.get(sealed) ?? unsealSessionId(event, sealed);
+  return sealed ? (await unseal(event, sealed))?.id : undefined;
 }
 
 /** A session that exists on the server, and the account it signs in. */

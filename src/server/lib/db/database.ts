@@ -1,4 +1,4 @@
-import { createDatabase, type Database } from 'db0';
+import { type Connector, createDatabase, type Database } from 'db0';
 import betterSqlite3 from 'db0/connectors/better-sqlite3';
 import { useRuntimeConfig } from 'nitropack/runtime';
 import { mkdirSync } from 'node:fs';
@@ -7,11 +7,24 @@ import pg from 'pg';
 import { dataPath } from './data-dir';
 import { migrate } from './migrations';
 import { pooledPostgres, withConnection } from './postgres-pool';
-import { reuseStatements } from './statement-cache';
 
 /** `DATABASE_URL`, when the app runs on PostgreSQL; the todo event stream listens there too. */
 export const databaseUrl = (): string | undefined =>
   String(useRuntimeConfig()['databaseUrl'] ?? '') || undefined;
+
+/** Changes a tuning recipe makes to a connector, such as reusing its statements (docs/tuning.md). */
+export type ConnectorTuning = (connector: Connector) => Connector;
+
+const tunings: ConnectorTuning[] = [];
+
+/**
+ * Applies `tuning` to every connection opened from now on: a tuning recipe's Nitro plugin calls
+ * this in its body, and the first connection waits until the plugins have run (`useDatabase`).
+ * Without one, db0's connectors run as they ship.
+ */
+export function tuneConnector(tuning: ConnectorTuning): void {
+  tunings.push(tuning);
+}
 
 /**
  * The SQL database that users and todos live in, chosen when the server starts (Nitro's own
@@ -22,7 +35,7 @@ export const databaseUrl = (): string | undefined =>
  * - otherwise one SQLite file, `$DATA_DIR/app.sqlite` (default `.data`), through db0's
  *   `better-sqlite3` connector, in WAL mode so `node-cluster` workers share it.
  */
-function connect(): Database {
+function connector(): Connector {
   const url = databaseUrl();
   if (url) {
     if (!/^postgres(ql)?:\/\//.test(url)) throw new Error('DATABASE_URL must be a postgres:// URL');
@@ -37,11 +50,14 @@ function connect(): Database {
     // process. The pool has already thrown that connection away and opens a new one when needed,
     // so the server recovers from a database restart by itself; a query meanwhile fails (503).
     pool.on('error', () => undefined);
-    return createDatabase(pooledPostgres(pool));
+    return pooledPostgres(pool);
   }
   mkdirSync(dataPath(), { recursive: true });
-  return createDatabase(betterSqlite3({ path: dataPath('app.sqlite') }));
+  return betterSqlite3({ path: dataPath('app.sqlite') });
 }
+
+/** A new connection, through the connector as every registered tuning changed it. */
+const connect = (): Database => createDatabase(tunings.reduce((tuned, tune) => tune(tuned), connector()));
 
 /**
  * SQLite settings of the connection: WAL lets readers run beside the one writer, a writer waits
@@ -57,7 +73,7 @@ const sqlitePragmas = [
   'PRAGMA synchronous = NORMAL',
 ];
 
-let current: { db: Database; ready: Promise<Database> } | undefined;
+let current: { db: Promise<Database>; ready: Promise<Database> } | undefined;
 
 /**
  * The database, connected and migrated. The first call connects and applies the migrations;
@@ -65,9 +81,12 @@ let current: { db: Database; ready: Promise<Database> } | undefined;
  */
 export function useDatabase(): Promise<Database> {
   if (!current) {
-    const db = connect();
-    current = { db, ready: open(db) };
-    current.ready.catch(() => forget(db));
+    // A microtask later: Nitro runs its plugins in one synchronous pass, so by then every tuning
+    // plugin has called `tuneConnector`, also one that runs after a plugin that asked for the database.
+    const db = Promise.resolve().then(connect);
+    const ready = db.then(open);
+    current = { db, ready };
+    ready.catch(() => forget(db));
   }
   return current.ready;
 }
@@ -78,22 +97,22 @@ async function open(db: Database): Promise<Database> {
     await withConnection((await db.getInstance()) as pg.Pool, migrate);
   } else {
     for (const pragma of sqlitePragmas) await db.exec(pragma);
-    await reuseStatements(db);
     await migrate(db);
   }
   return db;
 }
 
 /** Drops `db`, so the next `useDatabase()` connects again. */
-function forget(db: Database): void {
+function forget(db: Promise<Database>): void {
   if (current?.db === db) current = undefined;
   // Closing a connection that already broke can fail too; there is nothing left to close then.
-  db.dispose().catch(() => undefined);
+  db.then((broken) => broken.dispose()).catch(() => undefined);
 }
 
 /** Closes the database (the PostgreSQL pool, or the SQLite file) when the server shuts down (src/server/plugins/ops.ts). */
 export async function closeDatabase(): Promise<void> {
   const db = current?.db;
   current = undefined;
-  await db?.dispose();
+  // A connection that never opened has nothing to close.
+  await (await db?.catch(() => undefined))?.dispose();
 }

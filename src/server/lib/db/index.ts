@@ -3,4 +3,3 @@ export * from './database';
 export * from './database-errors';
 export * from './migrations';
 export * from './postgres-pool';
-export * from './statement-cache';

@@ -3,9 +3,14 @@ import betterSqlite3 from 'db0/connectors/better-sqlite3';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import pg from 'pg';
+import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 
+import { pooledPostgres } from '../db';
 import { reuseStatements } from './statement-cache';
+
+// The connectors alone, outside Nitro: `lib/db`'s index also holds `useDatabase`, which reads Nitro's runtime config.
+vi.mock('nitropack/runtime', () => ({ useRuntimeConfig: () => ({}) }));
 
 interface Instance {
   prepare(sql: string): unknown;
@@ -15,12 +20,13 @@ const dir = mkdtempSync(join(tmpdir(), 'statement-cache-'));
 let db: Database;
 let compiles: ReturnType<typeof vi.spyOn>;
 
-/** A real SQLite file; `compiles` counts what better-sqlite3 itself compiles. */
-beforeEach(async () => {
-  db = createDatabase(betterSqlite3({ path: join(dir, `${crypto.randomUUID()}.sqlite`) }));
+/** A real SQLite file, through db0's connector as it ships or tuned; `compiles` counts what better-sqlite3 compiles. */
+async function open(tuned: boolean): Promise<void> {
+  const connector = betterSqlite3({ path: join(dir, `${crypto.randomUUID()}.sqlite`) });
+  db = createDatabase(tuned ? reuseStatements(connector) : connector);
   await db.exec('CREATE TABLE users (id INTEGER PRIMARY KEY, name TEXT NOT NULL)');
   compiles = vi.spyOn((await db.getInstance()) as Instance, 'prepare');
-});
+}
 
 afterEach(async () => {
   await db.dispose();
@@ -32,8 +38,9 @@ const rename = (id: number, name: string) =>
   db.sql`UPDATE users SET name = ${name} WHERE id = ${id} RETURNING id, name`;
 
 describe('db0 on better-sqlite3', () => {
-  // When this fails, db0 reuses statements itself and `reuseStatements` can go.
+  // When this fails, db0 reuses statements itself and the statement-cache recipe can go.
   it('compiles the statement again on every db.sql call', async () => {
+    await open(false);
     await db.sql`INSERT INTO users (id, name) VALUES (${1}, ${'Ada'})`;
     await rename(1, 'Grace');
     await rename(1, 'Alan');
@@ -43,9 +50,10 @@ describe('db0 on better-sqlite3', () => {
 
 describe('reuseStatements', () => {
   it('compiles each SQL text once, with fresh values on every call', async () => {
-    await reuseStatements(db);
+    await open(true);
     await db.sql`INSERT INTO users (id, name) VALUES (${1}, ${'Ada'})`;
-    await db.sql`INSERT INTO users (id, name) VALUES (${2}, ${'Bob'})`;
+    const inserted = await db.sql`INSERT INTO users (id, name) VALUES (${2}, ${'Bob'})`;
+    expect(inserted).toMatchObject({ success: true, changes: 1 });
     expect((await rename(1, 'Grace')).rows).toEqual([{ id: 1, name: 'Grace' }]);
     expect((await rename(2, 'Alan')).rows).toEqual([{ id: 2, name: 'Alan' }]);
     expect((await rename(3, 'Nobody')).rows).toEqual([]);
@@ -57,8 +65,16 @@ describe('reuseStatements', () => {
     ]);
   });
 
+  it('answers a write that changed nothing as db0 does, and binds values for later', async () => {
+    await open(true);
+    expect(await db.sql`DELETE FROM users WHERE id = ${1}`).toMatchObject({ success: false, changes: 0 });
+    const insert = db.prepare('INSERT INTO users (id, name) VALUES (?, ?)').bind(7, 'Ada');
+    expect(await insert.run()).toMatchObject({ success: true, changes: 1 });
+    expect(await db.prepare('SELECT name FROM users WHERE id = ?').bind(7).get()).toEqual({ name: 'Ada' });
+  });
+
   it('still runs statements beyond the cache, compiling those each time', async () => {
-    await reuseStatements(db);
+    await open(true);
     await db.sql`INSERT INTO users (id, name) VALUES (${1}, ${'Ada'})`;
     // 120 different SQL texts (db0's {} pastes a trusted constant into the text), then again.
     for (let round = 0; round < 2; round += 1) {
@@ -69,5 +85,13 @@ describe('reuseStatements', () => {
     }
     // The INSERT and the first 99 SELECTs fill the 100 places; the other 21 compile each round.
     expect(compiles).toHaveBeenCalledTimes(100 + 2 * 21);
+  });
+
+  it('leaves any other connector as it is', async () => {
+    // A pool opens no connection until its first query.
+    const pool = new pg.Pool();
+    const connector = pooledPostgres(pool);
+    expect(reuseStatements(connector)).toBe(connector);
+    await pool.end();
   });
 });
