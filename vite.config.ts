@@ -78,6 +78,9 @@ export default defineConfig({
           // a heartbeat every TODO_EVENTS_HEARTBEAT_SECONDS, and a client that takes nothing for
           // TODO_EVENTS_STALL_SECONDS while events wait for it is cut off (it reconnects and resumes).
           todoEvents: { maxStreams: 1_000, maxStreamsPerAddress: 10, heartbeatSeconds: 15, stallSeconds: 30 },
+          // WS /ws/chat (docs/websockets.md): CHAT_MAX_CONNECTIONS per process (over it, 503),
+          // CHAT_MAX_CONNECTIONS_PER_ADDRESS per client (429), a ping every CHAT_PING_SECONDS.
+          chat: { maxConnections: 1_000, maxConnectionsPerAddress: 10, pingSeconds: 25 },
           // POST /api/v1/files (docs/uploads.md): per account UPLOADS_MAX_FILES files and UPLOADS_MAX_BYTES
           // bytes stored; UPLOADS_RATE_LIMIT uploads per UPLOADS_RATE_WINDOW_SECONDS per account and address.
           uploads: { maxFiles: 20, maxBytes: 50 * 1024 * 1024, rateLimit: 60, rateWindowSeconds: 600 },
@@ -102,7 +105,8 @@ export default defineConfig({
         // Nitro tasks (src/server/tasks/). Cron patterns are baked into the build, so the task is
         // ticked every second and checks itself whether its runtime interval has come round: one
         // comparison per tick, one database statement per interval and process.
-        experimental: { tasks: true },
+        // `websocket`: route files may be WebSocket handlers (src/server/routes/ws/chat.ts).
+        experimental: { tasks: true, websocket: true },
         scheduledTasks: { '* * * * * *': ['housekeeping'] },
         modules: [
           // Headers, page CSP, report endpoint, cross-site form guard, body limit, proxy trust.

@@ -39,10 +39,11 @@ const hasParameters = (url: string) => /\/(:|\*\*)/.test(url);
 
 /**
  * What "Try it" sends for an API route: its sample, else the header's own METHOD and URL (with
- * its example query; `ANY` sends GET). `undefined` for a page, or a URL with parameters and no sample.
+ * its example query; `ANY` sends GET). `undefined` for a page, a WebSocket (`WS`, no fetch can open
+ * one), or a URL with parameters and no sample.
  */
 export function tryRequest(entry: CatalogueEntry): TryRequest | undefined {
-  if (entry.kind === 'page') return undefined;
+  if (entry.kind === 'page' || entry.method === 'WS') return undefined;
   const sample = sampleRequests[`${entry.method} ${entry.url}`];
   if (sample || hasParameters(entry.url)) return sample;
   return { method: entry.method === 'ANY' ? 'GET' : entry.method, url: `${entry.url}${entry.query}` };
