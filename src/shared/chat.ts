@@ -1,5 +1,3 @@
-import { z } from 'zod';
-
 /**
  * The chat's protocol (`/ws/chat`, docs/websockets.md): what the page and the server send each
  * other, one JSON object per WebSocket text frame, and the limits both sides know.
@@ -16,16 +14,11 @@ export const chatLimits = {
   history: 50,
 } as const;
 
-/** What a client sends: `{ "type": "message", "text": "…" }`, text 1 to 500 characters once trimmed. */
-export const chatClientFrame = z.object({
-  type: z.literal('message'),
-  text: z
-    .string()
-    .trim()
-    .min(1, 'Write something first')
-    .max(chatLimits.maxTextLength, `Keep it under ${chatLimits.maxTextLength} characters`),
-});
-export type ChatClientFrame = z.infer<typeof chatClientFrame>;
+/** What a client sends: one message, 1 to 500 characters once trimmed (validated by lib/chat/frame.ts). */
+export interface ChatClientFrame {
+  type: 'message';
+  text: string;
+}
 
 /** One stored message: its server id (the order everyone sees), the sender's display name, the server's time. */
 export interface ChatMessage {

@@ -1,12 +1,7 @@
-import {
-  type ChatMessage,
-  type ChatServerFrame,
-  chatClientFrame,
-  chatCloseCodes,
-  chatLimits,
-} from '../../../shared/chat';
+import { type ChatMessage, type ChatServerFrame, chatCloseCodes, chatLimits } from '../../../shared/chat';
 import { useDatabase } from '../db';
 import { type StopWatching, watchCommits } from '../live';
+import { chatClientFrame } from './frame';
 import type { ChatContext, ChatFrame, ChatPeer } from './hooks';
 import { chatMessagesAfter, latestChatMessages, newestChatMessageId, storeChatMessage } from './messages';
 import { chatSettings } from './settings';

@@ -41,7 +41,7 @@ server.on('error', (error) => {
 });
 trapUnhandledNodeErrors();
 drainOnSignals(server, nitroApp);
-if (import.meta._websocket) server.on('upgrade', websocketUpgrades(nitroApp.h3App.websocket));
+if (import.meta._websocket) server.on('upgrade', websocketUpgrades(nitroApp.h3App));
 if (import.meta._tasks) startScheduleRunner();
 
 export default {};

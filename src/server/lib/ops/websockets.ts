@@ -1,5 +1,5 @@
 import wsAdapter from 'crossws/adapters/node';
-import type { WebSocketOptions } from 'h3';
+import type { App } from 'h3';
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 
@@ -13,18 +13,19 @@ export const maxWebSocketFrameBytes = 64 * 1024;
  * that no route counts or limits). And no frame over `maxWebSocketFrameBytes` is buffered: a
  * bigger one closes its connection with 1009.
  */
-export function websocketUpgrades(websocket: WebSocketOptions) {
+export function websocketUpgrades(app: App) {
   const { handleUpgrade } = wsAdapter({
-    ...websocket,
+    ...app.websocket,
     serverOptions: { maxPayload: maxWebSocketFrameBytes },
   });
   const refuse = (socket: Duplex, status: string) =>
     socket.end(`HTTP/1.1 ${status}\r\nconnection: close\r\ncontent-length: 0\r\n\r\n`);
   return async (req: IncomingMessage, socket: Duplex, head: Buffer) => {
     try {
-      const hooks = await websocket.resolve?.({ url: req.url ?? '/', headers: new Headers() });
-      if (!hooks?.upgrade) return refuse(socket, '404 Not Found');
-      await handleUpgrade(req, socket, head);
+      // The handler h3 would run for the path, as h3's own `app.websocket.resolve` finds it.
+      const resolved = await app.resolve(new URL(req.url ?? '/', 'http://localhost').pathname);
+      if (resolved?.handler.__websocket__?.upgrade) await handleUpgrade(req, socket, head);
+      else refuse(socket, '404 Not Found');
     } catch {
       // A guard that failed (the database is down) rather than refused: nothing to leak.
       if (socket.writable) refuse(socket, '503 Service Unavailable');
