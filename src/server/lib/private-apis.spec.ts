@@ -1,11 +1,9 @@
 import { readFileSync, readdirSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
 const root = fileURLToPath(new URL('../../..', import.meta.url));
-const require = createRequire(import.meta.url);
 
 /**
  * The framework internals this app relies on. Each is used in exactly one source file, whose
@@ -42,6 +40,15 @@ const privateApis = [
       'const DEFER_RECONCILE_RUNTIME = /* js */ `\n(function () {\n  function region() {',
     ],
   },
+  {
+    name: "crossws's node upgrade request `_req`, Node's own request",
+    usage: /\._req\b|_req\?:/,
+    source: 'crossws/dist/adapters/node.mjs',
+    internal: [
+      'class NodeReqProxy {\n  _req;',
+      'const request = new NodeReqProxy(nodeReq);\n      const { upgradeHeaders, endResponse, context } = await hooks.upgrade(request);',
+    ],
+  },
 ];
 
 /** Source files of the app, tests and type declarations left out. */
@@ -56,9 +63,10 @@ const packageDir = (source: string) =>
     .split('/')
     .slice(0, source.startsWith('@') ? 2 : 1)
     .join('/');
+// Read from node_modules: a package whose `exports` leave out package.json (crossws) cannot be resolved to it.
 const installedVersion = (source: string) =>
   (
-    JSON.parse(readFileSync(require.resolve(`${packageDir(source)}/package.json`), 'utf8')) as {
+    JSON.parse(readFileSync(join(root, 'node_modules', packageDir(source), 'package.json'), 'utf8')) as {
       version: string;
     }
   ).version;

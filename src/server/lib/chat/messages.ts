@@ -1,7 +1,6 @@
 import type { Database } from 'db0';
 
 import type { ChatMessage } from '../../../shared/chat';
-import { useDatabase } from '../db';
 
 /** How many messages `chat_messages` keeps (`purgeChatMessages`); older ones go. */
 export const keptChatMessages = 1_000;
@@ -26,8 +25,11 @@ const toMessage = ({ id, name, text, created_at }: Row): ChatMessage => ({
  * now, in one statement that writes nothing when the session has ended meanwhile (signed out,
  * everywhere, or expired): answers the new id, or `undefined` then.
  */
-export async function storeChatMessage(sessionId: string, text: string): Promise<number | undefined> {
-  const db = await useDatabase();
+export async function storeChatMessage(
+  db: Database,
+  sessionId: string,
+  text: string,
+): Promise<number | undefined> {
   const now = Date.now();
   const { rows = [] } = await db.sql`INSERT INTO chat_messages (user_id, name, text, created_at)
     SELECT users.id, users.name, ${text}, ${new Date(now).toISOString()}
@@ -58,11 +60,10 @@ export async function newestChatMessageId(db: Database): Promise<number> {
 }
 
 /**
- * Deletes every message but the newest `keep` (1,000), for the housekeeping task; answers how
- * many went. Only ever a prefix of the log, so a fan-out reading "after id N" never meets a hole.
+ * Deletes every message but the newest `keep`; answers how many went. Only ever a prefix of the
+ * log, so a fan-out reading "after id N" never meets a hole.
  */
-export async function purgeChatMessages(keep = keptChatMessages): Promise<number> {
-  const db = await useDatabase();
+export async function deleteChatMessagesBefore(db: Database, keep: number): Promise<number> {
   const { rows = [] } = await db.sql`DELETE FROM chat_messages WHERE id <= (
     SELECT id FROM chat_messages ORDER BY id DESC LIMIT 1 OFFSET ${keep}) RETURNING id`;
   return rows.length;

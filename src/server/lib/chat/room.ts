@@ -153,7 +153,7 @@ export function leaveChat(peer: ChatPeer): void {
 /** Stores one message in the sender's order; a session ended meanwhile closes the connection. */
 async function store(member: Member, text: string): Promise<void> {
   try {
-    const id = await storeChatMessage(member.context.sessionId, text);
+    const id = await storeChatMessage(await useDatabase(), member.context.sessionId, text);
     if (id === undefined) member.peer.close(chatCloseCodes.policyViolation, 'Session ended');
     else wake();
   } catch {
