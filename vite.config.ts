@@ -47,6 +47,9 @@ export default defineConfig({
   // Vite's banner and the app's logs stay; only these packages' broken-sourcemap warnings go.
   customLogger: quietSourcemapWarnings(['@angular/platform-server']),
   build: { target: ['es2022'] },
+  // Nitro's dev server takes every WebSocket upgrade on Vite's port (`experimental.websocket`),
+  // so Vite's HMR socket listens on a port of its own: VITE_HMR_PORT (docs/websockets.md).
+  server: { hmr: { port: Number(process.env['VITE_HMR_PORT']) || 24678 } },
   // Marks every script, style and preload link of index.html for the per-request nonce
   // (src/modules/security); Vite's preload helper reads it from <meta property="csp-nonce">.
   html: withSecurity ? { cspNonce: cspNoncePlaceholder } : {},
