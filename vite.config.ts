@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 
 import { apiContract, routeCataloguePlugin } from './src/modules/api-contract/index.ts';
+import { devUpgradeErrors } from './src/build/dev-upgrade-errors.ts';
 import { pagesOnlySitemap } from './src/build/pages-only-sitemap.ts';
 import { quietSourcemapWarnings } from './src/build/quiet-sourcemap-warnings.ts';
 import { sequentialEnvironmentBuilds } from './src/build/sequential-environment-builds.ts';
@@ -55,6 +56,8 @@ export default defineConfig({
   html: withSecurity ? { cspNonce: cspNoncePlaceholder } : {},
   resolve: { mainFields: ['module'], alias: aliases },
   plugins: [
+    // A refused WebSocket upgrade must not end `npm run dev` (docs/websockets.md).
+    devUpgradeErrors(),
     analog({
       ssr: true,
       // Lets src/main.server.ts stream the pages it lists with `renderStream` (docs/streaming.md):

@@ -1,3 +1,4 @@
+import { connect } from 'node:net';
 import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
@@ -30,6 +31,26 @@ describe('WS /ws/chat (npm run dev)', () => {
     one.send({ type: 'message', text });
     await other.until('the message', () => other.texts().includes(text));
     await Promise.all([one.close(), other.close()]);
+  }, 60_000);
+
+  it('survives a client that resets its socket after a refused upgrade, as Chromium does', async () => {
+    const { hostname, port } = new URL(server.url);
+    const socket = connect(Number(port), hostname);
+    socket.write(
+      'GET /ws/chat HTTP/1.1\r\nHost: ' +
+        new URL(server.url).host +
+        '\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n' +
+        'Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\nOrigin: ' +
+        server.url +
+        '\r\n\r\n',
+    );
+    const answer = await new Promise<string>((resolve) =>
+      socket.once('data', (data) => resolve(data.toString())),
+    );
+    expect(answer).toMatch(/^HTTP\/1\.1 401 /);
+    socket.resetAndDestroy();
+    await new Promise((wait) => setTimeout(wait, 500));
+    expect((await fetch(`${server.url}/api/v1/hello`)).status).toBe(200);
   }, 60_000);
 
   it("keeps Vite's HMR socket on a port of its own, which the dev page policy lets the page reach", async () => {
