@@ -1,5 +1,6 @@
 import { readdirSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
 
 import { type ChatClient, joinedChat, openChat, ownOrigin, refusedChat } from '../support/chat';
 import { type RunningServer, startProductionServer } from '../support/server';
@@ -169,6 +170,17 @@ describe('WS /ws/chat', () => {
     await postJson(server.url, '/api/v1/auth/sign-out', {}, { cookie });
     client.send({ type: 'message', text: 'after sign-out' });
     expect(await client.closed).toEqual({ code: 1008, reason: 'Session ended' });
+  });
+
+  it('cuts off a peer that stops answering pings', async () => {
+    const cookie = await signUp(server.url, newAccount('Gone'));
+    const silent = new WebSocket(`${server.url.replace(/^http/, 'ws')}/ws/chat`, {
+      headers: { cookie, origin: ownOrigin(server.url) },
+      autoPong: false,
+    });
+    const closed = new Promise<number>((resolve) => silent.once('close', resolve));
+    // Pings come every second: the first goes unanswered, the next finds the peer gone.
+    expect(await closed).toBe(1006);
   });
 
   it('pings idle connections (every CHAT_PING_SECONDS)', async () => {
