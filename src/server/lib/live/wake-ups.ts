@@ -50,7 +50,9 @@ export function watchCommits(channel: string, wake: () => void): StopWatching {
     const last = client;
     last?.removeAllListeners();
     last?.on('error', () => undefined);
-    await last?.end().catch(() => undefined);
+    // A connection still connecting may never report its end: a stop waits a second at most.
+    const waited = new Promise((done) => setTimeout(done, 1_000).unref());
+    await Promise.race([last?.end().catch(() => undefined), waited]);
   };
 }
 
