@@ -1,3 +1,4 @@
+import { readFileSync, readdirSync, readlinkSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { ensureClusterBuild, serverEntry } from '../support/build';
@@ -31,6 +32,31 @@ async function expectOneOrder(clients: ChatClient[], perClient: number): Promise
   });
 }
 
+/** The processes whose parent is `pid`: a cluster's workers. */
+function childrenOf(pid: number): number[] {
+  return readdirSync('/proc')
+    .filter((entry) => /^\d+$/.test(entry))
+    .filter((entry) => {
+      try {
+        const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+        return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) === pid;
+      } catch {
+        return false;
+      }
+    })
+    .map(Number);
+}
+
+/** How many sockets `pid` holds open. */
+const socketsOf = (pid: number) =>
+  readdirSync(`/proc/${pid}/fd`).filter((fd) => {
+    try {
+      return readlinkSync(`/proc/${pid}/fd/${fd}`).startsWith('socket:');
+    } catch {
+      return false;
+    }
+  }).length;
+
 describe('WS /ws/chat (two node-cluster workers)', () => {
   let server: RunningServer;
 
@@ -41,8 +67,12 @@ describe('WS /ws/chat (two node-cluster workers)', () => {
 
   it('delivers each message once and in one order to peers on either worker', async () => {
     const cookie = await signUp(server.url, newAccount('Cluster'));
+    const workers = childrenOf(server.process.pid!);
+    expect(workers).toHaveLength(2);
+    const before = workers.map(socketsOf);
     // The primary hands connections to the workers in turn: eight land on both.
     const clients = await Promise.all(Array.from({ length: 8 }, () => joinedChat(server.url, cookie)));
+    workers.forEach((worker, n) => expect(socketsOf(worker)).toBeGreaterThan(before[n]!));
     await expectOneOrder(clients, 5);
     await Promise.all(clients.map((client) => client.close()));
   });
