@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 
 import { apiContract, routeCataloguePlugin } from './src/modules/api-contract/index.ts';
+import { devUpgradeErrors } from './src/build/dev-upgrade-errors.ts';
 import { pagesOnlySitemap } from './src/build/pages-only-sitemap.ts';
 import { quietSourcemapWarnings } from './src/build/quiet-sourcemap-warnings.ts';
 import { sequentialEnvironmentBuilds } from './src/build/sequential-environment-builds.ts';
@@ -48,11 +49,16 @@ export default defineConfig({
   // Vite's banner and the app's logs stay; only these packages' broken-sourcemap warnings go.
   customLogger: quietSourcemapWarnings(['@angular/platform-server']),
   build: { target: ['es2022'] },
+  // Nitro's dev server takes every WebSocket upgrade on Vite's port (`experimental.websocket`),
+  // so Vite's HMR socket listens on a port of its own: VITE_HMR_PORT (docs/websockets.md).
+  server: { hmr: { port: Number(process.env['VITE_HMR_PORT']) || 24678 } },
   // Marks every script, style and preload link of index.html for the per-request nonce
   // (src/modules/security); Vite's preload helper reads it from <meta property="csp-nonce">.
   html: withSecurity ? { cspNonce: cspNoncePlaceholder } : {},
   resolve: { mainFields: ['module'], alias: aliases },
   plugins: [
+    // A refused WebSocket upgrade must not end `npm run dev` (docs/websockets.md).
+    devUpgradeErrors(),
     analog({
       ssr: true,
       // Lets src/main.server.ts stream the pages it lists with `renderStream` (docs/streaming.md):
@@ -88,6 +94,9 @@ export default defineConfig({
           todosMax: 1_000,
           // The most contact messages and newsletter subscribers kept (lib/forms/capacity.ts).
           forms: { maxContactMessages: 1_000, maxSubscribers: 10_000 },
+          // WS /ws/chat (docs/websockets.md): CHAT_MAX_CONNECTIONS per process (over it, 503),
+          // CHAT_MAX_CONNECTIONS_PER_ADDRESS per client (429), a ping every CHAT_PING_SECONDS.
+          chat: { maxConnections: 1_000, maxConnectionsPerAddress: 10, pingSeconds: 25 },
           // POST /api/v1/files (docs/uploads.md): per account UPLOADS_MAX_FILES files and UPLOADS_MAX_BYTES
           // bytes stored; UPLOADS_RATE_LIMIT uploads per UPLOADS_RATE_WINDOW_SECONDS per account and address.
           uploads: { maxFiles: 20, maxBytes: 50 * 1024 * 1024, rateLimit: 60, rateWindowSeconds: 600 },
@@ -112,7 +121,8 @@ export default defineConfig({
         // Nitro tasks (src/server/tasks/). Cron patterns are baked into the build, so the task is
         // ticked every second and checks itself whether its runtime interval has come round: one
         // comparison per tick, one database statement per interval and process.
-        experimental: { tasks: true },
+        // `websocket`: route files may be WebSocket handlers (src/server/routes/ws/chat.ts).
+        experimental: { tasks: true, websocket: true },
         scheduledTasks: { '* * * * * *': ['housekeeping'] },
         modules: [
           // Headers, page CSP, report endpoint, cross-site form guard, body limit, proxy trust.

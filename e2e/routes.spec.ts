@@ -19,6 +19,13 @@ test.describe('PAGE /routes', () => {
     { url: 'GET /api/rss.xml', status: '200 OK', type: 'text/xml', body: '<rss version="2.0">' },
     { url: 'GET /api/v1/todos/events', status: '200 OK', type: 'text/event-stream', body: 'event: ready' },
     { url: 'GET /api/v1/products/1/og.png', status: '200 OK', type: 'image/png', body: ' bytes)' },
+    // A fetch cannot open a WebSocket: the plain GET answers h3's 426.
+    {
+      url: 'GET /ws/chat',
+      status: '426 Upgrade Required',
+      type: 'application/json',
+      body: '"statusCode":426',
+    },
   ]) {
     test(`"Try it" on ${url} shows status, content type and body`, async ({ page }) => {
       await page.goto('/routes');

@@ -490,6 +490,17 @@ export const apiCatalogue = [
     access: 'signed request',
     limits: 'Body ≤ 64 KiB; the signature must be at most 5 minutes old.',
   },
+  {
+    kind: 'api',
+    file: 'src/server/routes/ws/chat.ts',
+    pattern: 'WebSocket',
+    when: 'two-way messages between signed-in users, in order, across workers and instances',
+    method: 'WS',
+    url: '/ws/chat',
+    query: '',
+    access: 'signed-in',
+    limits: 'Frame ≤ 4 KiB; 20 frames per 10 s per connection; 10 connections per address, 1,000 per process.',
+  },
 ] as const;
 
 /** The route modules by Nitro pattern and method: the typed client's contract. */
@@ -609,5 +620,8 @@ export interface ApiRoutes {
   };
   '/api/v1/webhooks/payments': {
     post: typeof import('./routes/api/v1/webhooks/payments.post');
+  };
+  '/ws/chat': {
+    default: typeof import('./routes/ws/chat');
   };
 }

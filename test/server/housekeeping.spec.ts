@@ -63,6 +63,7 @@ async function expectOneRunPerRound(db: Database, since: number, count: number) 
       'expired idempotency keys': expect.any(Number),
       'todo events past the replay window': expect.any(Number),
       'webhook events over 30 days old': expect.any(Number),
+      'chat messages but the newest 1,000': expect.any(Number),
       'orphaned and half-written uploads': expect.any(Number),
     });
   }

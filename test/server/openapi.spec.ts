@@ -19,12 +19,15 @@ async function getDocument() {
   return { response, document: (await response.json()) as OpenApiDocument };
 }
 
-/** Each API route the build scanned (the list it wrote beside the sources), as its OpenAPI path and methods. */
+/**
+ * Each API route the build scanned (the list it wrote beside the sources), as its OpenAPI path and
+ * methods: a WebSocket handler (`WS`) is documented as the GET of its upgrade.
+ */
 function routeFiles() {
   return apiCatalogue.map(({ file, method, url, access, limits }) => ({
     file,
     path: openApiPath(url),
-    methods: method === 'ANY' ? [...anyMethods] : [method.toLowerCase()],
+    methods: method === 'ANY' ? [...anyMethods] : method === 'WS' ? ['get'] : [method.toLowerCase()],
     access,
     limits,
   }));
@@ -123,6 +126,20 @@ describe('/api/openapi.json against the route files', () => {
       description: 'No user has the id.',
     });
     expect(document.paths['/api/v1/products']['get'].responses).not.toHaveProperty('404');
+  });
+
+  it('documents a WebSocket handler as the GET of its upgrade, marked x-websocket, with its refusals', async () => {
+    const { document } = await getDocument();
+    const chat = document.paths['/ws/chat'];
+    expect(Object.keys(chat)).toEqual(['get']);
+    expect(chat['get']).toMatchObject({
+      'x-websocket': true,
+      'x-access': 'signed-in',
+      security: [{ session: [] }],
+    });
+    expect(Object.keys(chat['get']!.responses)).toEqual(
+      expect.arrayContaining(['101', '401', '403', '426', '429', '503']),
+    );
   });
 
   it('is what the suite checks every response against: an undeclared status is a problem', async () => {

@@ -227,16 +227,18 @@ export async function exitOfProductionServer(
 }
 
 /**
- * Starts `vite` (what `npm run dev` runs) on a free port. Vitest's own variables are left
+ * Starts `vite` (what `npm run dev` runs) on a free port, its HMR socket on another. Vitest's own variables are left
  * out: Analog switches its Nitro dev server off when NODE_ENV is `test` or VITEST is set.
  */
-export function startDevServer() {
+export async function startDevServer() {
   const env = Object.fromEntries(
     Object.entries(process.env).filter(([name]) => name !== 'NODE_ENV' && !name.startsWith('VITEST')),
   );
   const vite = join(root, 'node_modules/vite/bin/vite.js');
-  return startNodeServer(
-    (port) => [vite, '--port', String(port), '--strictPort', '--host', '127.0.0.1'],
-    env,
-  );
+  // Its HMR socket's port (vite.config.ts), free too: dev servers of other specs may run alongside.
+  const hmrPort = String(await freePort());
+  return startNodeServer((port) => [vite, '--port', String(port), '--strictPort', '--host', '127.0.0.1'], {
+    ...env,
+    VITE_HMR_PORT: hmrPort,
+  });
 }

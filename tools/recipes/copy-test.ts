@@ -24,6 +24,7 @@ import { isDeepStrictEqual } from 'node:util';
 import type { Manifest, RecipeManifest } from './manifest';
 import type { ConfigCall, RecipeConfig, RecipeRequest } from './recipes';
 import { deriveServerFnId } from '@analogjs/vite-plugin-nitro/server-fn-id';
+import WebSocket from 'ws';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const manifest = JSON.parse(readFileSync(join(root, 'tools/recipes/manifest.json'), 'utf8')) as Manifest;
@@ -359,12 +360,54 @@ const resolvePath = (path: string) =>
   );
 
 /** Sends one request (with the cookies set so far); returns what is wrong with the answer, if anything. */
+/** A `websocket` request: opens it (or sees it refused), then sends and waits for a frame, all within 5 s. */
+function checkWebSocket(
+  baseUrl: string,
+  request: RecipeRequest,
+  cookie: string,
+): Promise<string | undefined> {
+  const { origin = baseUrl, send, receive } = request.websocket ?? {};
+  const socket = new WebSocket(`${baseUrl.replace(/^http/, 'ws')}${request.path}`, {
+    headers: { origin, ...(cookie ? { cookie } : {}) },
+  });
+  const expectStatus = (status: number) =>
+    status === request.status ? undefined : `status ${status}, expected ${request.status}`;
+  return new Promise<string | undefined>((resolve) => {
+    const timer = setTimeout(
+      () => resolve(`no frame containing ${JSON.stringify(receive)} within 5 s`),
+      5_000,
+    );
+    const done = (problem: string | undefined) => {
+      clearTimeout(timer);
+      socket.terminate();
+      resolve(problem);
+    };
+    socket.once('unexpected-response', (_request, response) => done(expectStatus(response.statusCode ?? 0)));
+    socket.once('error', (error) => done(`WebSocket error: ${error.message}`));
+    socket.once('open', () => {
+      if (request.status !== 101) return done(expectStatus(101));
+      if (send !== undefined) socket.send(JSON.stringify(send));
+      if (receive === undefined) return done(undefined);
+      socket.on('message', (data) => {
+        if (data.toString().includes(receive)) done(undefined);
+      });
+    });
+  });
+}
+
 async function check(
   baseUrl: string,
   request: RecipeRequest,
   cookies: Map<string, string>,
   env: Record<string, string>,
 ): Promise<string | undefined> {
+  if (request.websocket) {
+    return checkWebSocket(
+      baseUrl,
+      request,
+      [...cookies].map(([name, value]) => `${name}=${value}`).join('; '),
+    );
+  }
   const body =
     request.body === undefined
       ? undefined

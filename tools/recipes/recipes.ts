@@ -30,6 +30,12 @@ export interface RecipeRequest {
    * (a signature is only valid for minutes, so it can't be written down here).
    */
   sign?: { header: string; secretEnv: string };
+  /**
+   * Opens a WebSocket at `path` instead (GET, with the cookies so far and `origin`, the app's own
+   * by default): `status` is 101 when it must open, else the status that refuses it. Once open,
+   * `send` goes out as JSON and a frame containing `receive` must arrive within 5 s.
+   */
+  websocket?: { origin?: string; send?: unknown; receive?: string };
 }
 
 /** A call written into the stock app's config: `name` (one or more, comma-separated) imported from `from`, used as `call`. */
@@ -482,6 +488,46 @@ export const recipes: Recipe[] = [
     ],
   },
   {
+    name: 'websockets',
+    title: 'WebSockets: a chat across processes',
+    docs: 'docs/websockets.md',
+    entries: [
+      'src/server/routes/ws/chat.ts',
+      'src/server/plugins/chat.ts',
+      'src/server/migrations/017-chat-messages.ts',
+      'src/app/pages/chat.page.ts',
+    ],
+    // Signed-in users only (lib/auth); the other processes wake through the live updates' watch (lib/live).
+    dependsOn: ['sessions', 'live-updates'],
+    config: {
+      nitro: {
+        experimental: { websocket: true },
+        runtimeConfig: { chat: { maxConnections: 1_000, maxConnectionsPerAddress: 10, pingSeconds: 25 } },
+      },
+    },
+    specs: [
+      'test/server/chat.spec.ts',
+      'test/server/websocket-processes.spec.ts',
+      'test/server/websocket-dev.spec.ts',
+      'e2e/chat.spec.ts',
+    ],
+    // After the sessions recipe's requests Ada is signed in.
+    requests: [
+      { method: 'GET', path: '/ws/chat', status: 426 },
+      { method: 'GET', path: '/ws/chat', websocket: { origin: 'https://evil.example' }, status: 403 },
+      {
+        method: 'GET',
+        path: '/ws/chat',
+        websocket: {
+          send: { type: 'message', text: 'Hello from the copy test' },
+          receive: 'Hello from the copy test',
+        },
+        status: 101,
+      },
+      { method: 'GET', path: '/chat', status: 200, text: 'Chat' },
+    ],
+  },
+  {
     name: 'server-functions',
     title: 'Server functions',
     docs: 'docs/server-functions.md',
@@ -586,7 +632,7 @@ export const recipes: Recipe[] = [
       'src/server/migrations/013-task-leases.ts',
     ],
     // The task purges what each of these recipes leaves behind, and starts nothing while the server drains (health).
-    dependsOn: ['live-updates', 'uploads', 'webhooks', 'health'],
+    dependsOn: ['live-updates', 'uploads', 'webhooks', 'websockets', 'health'],
     config: {
       nitro: {
         experimental: { tasks: true },

@@ -40,11 +40,13 @@ const hasParameters = (url: string) => /\/(:|\*\*)/.test(url);
 
 /**
  * What "Try it" sends for an API route: its sample, else the header's own METHOD and URL (with
- * its example query; `ANY` sends GET). `undefined` for a page, or a URL with parameters and no sample.
+ * its example query; `ANY` sends GET, and so does `WS`: a fetch cannot open a WebSocket, and the plain
+ * GET shows its 426). `undefined` for a page, or a URL with parameters and no sample.
  */
 export function tryRequest(entry: CatalogueEntry): TryRequest | undefined {
   if (entry.kind === 'page') return undefined;
   const sample = sampleRequests[`${entry.method} ${entry.url}`];
   if (sample || hasParameters(entry.url)) return sample;
-  return { method: entry.method === 'ANY' ? 'GET' : entry.method, url: `${entry.url}${entry.query}` };
+  const method = entry.method === 'ANY' || entry.method === 'WS' ? 'GET' : entry.method;
+  return { method, url: `${entry.url}${entry.query}` };
 }

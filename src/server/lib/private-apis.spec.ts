@@ -50,6 +50,15 @@ const privateApis = [
       'prepare: (sql) => new StatementWrapper(() => getDB().prepare(sql))',
     ],
   },
+  {
+    name: "crossws's node upgrade request `_req`, Node's own request",
+    usage: /\._req\b|_req\?:/,
+    source: 'crossws/dist/adapters/node.mjs',
+    internal: [
+      'class NodeReqProxy {\n  _req;',
+      'const request = new NodeReqProxy(nodeReq);\n      const { upgradeHeaders, endResponse, context } = await hooks.upgrade(request);',
+    ],
+  },
 ];
 
 /** Source files of the app, tests and type declarations left out. */

@@ -14,6 +14,7 @@ import taskLeases from './013-task-leases';
 import webhookEvents from './014-webhook-events';
 import idempotencyKeys from './015-idempotency-keys';
 import cacheTombstones from './016-cache-tombstones';
+import chatMessages from './017-chat-messages';
 
 /** Every migration, oldest first. A new one is a new file with the next version, listed here. */
 export const migrations: readonly Migration[] = [
@@ -32,4 +33,5 @@ export const migrations: readonly Migration[] = [
   webhookEvents,
   idempotencyKeys,
   cacheTombstones,
+  chatMessages,
 ];

@@ -1,6 +1,7 @@
 import { defineTask, useRuntimeConfig } from 'nitropack/runtime';
 
 import { purgeRateLimits, purgeSessions } from '../lib/auth';
+import { purgeChatMessages } from '../lib/chat';
 import { type Purge, housekeep, purgeOldTaskRuns } from '../lib/housekeeping';
 import { purgeIdempotencyKeys } from '../lib/idempotency';
 import { isDraining } from '../lib/ops';
@@ -19,6 +20,7 @@ const purges: Readonly<Record<string, Purge>> = {
   'expired idempotency keys': () => purgeIdempotencyKeys(),
   'todo events past the replay window': () => purgeTodoEvents(),
   'webhook events over 30 days old': () => purgeWebhookEvents(),
+  'chat messages but the newest 1,000': () => purgeChatMessages(),
   'orphaned and half-written uploads': async () => {
     const { orphans, partial } = await purgeOrphanUploads();
     return orphans + partial;

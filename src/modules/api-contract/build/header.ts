@@ -4,7 +4,7 @@ export interface RouteHeader {
   pattern: string;
   /** Line 1 after it: when to use the pattern. */
   when: string;
-  /** `GET`, `POST`, … or `ANY` for an API route; `PAGE` for a page. */
+  /** `GET`, `POST`, … or `ANY` for an API route, `WS` for a WebSocket handler; `PAGE` for a page. */
   method: string;
   /** The route, with `:param` and `**` segments: `/api/v1/users/:id`. */
   url: string;
@@ -20,7 +20,7 @@ export interface CatalogueEntry extends RouteHeader {
 }
 
 const line1 = /^\/\*\* (.+?): (.+) \*\/$/;
-const line2 = /^\/\/ (ANY|GET|HEAD|POST|PUT|PATCH|DELETE|OPTIONS|PAGE) (\/[^\s?]*)(\?\S*)?$/;
+const line2 = /^\/\/ (ANY|WS|GET|HEAD|POST|PUT|PATCH|DELETE|OPTIONS|PAGE) (\/[^\s?]*)(\?\S*)?$/;
 
 /** Reads the two-line header of a route file or page; throws, naming the file, when it is malformed. */
 export function readHeader(file: string, text: string): RouteHeader {

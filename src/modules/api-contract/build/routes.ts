@@ -41,7 +41,9 @@ export function apiRoutes(nitro: Nitro, own: readonly NitroEventHandler[], root:
       const text = readFileSync(handler, 'utf8');
       const header = readHeader(file, text);
       const served = endpoint(method.toLowerCase(), route!);
-      if (`${header.method} ${header.url}` !== served) {
+      // A WebSocket handler (h3's `defineWebSocketHandler`) is a file without a method suffix.
+      const stated = endpoint(header.method === 'WS' ? 'default' : header.method.toLowerCase(), header.url);
+      if (stated !== served) {
         throw new Error(`${file}: line 2 says ${header.method} ${header.url}, but Nitro serves ${served}`);
       }
       const meta = readRouteMeta(file, text);

@@ -34,6 +34,8 @@ export interface OpenApiOperation {
   'x-access'?: string;
   /** The limits on its abuse, in one sentence. */
   'x-limits'?: string;
+  /** A WebSocket handler: the GET is an upgrade, and the messages are on its docs page. */
+  'x-websocket'?: true;
 }
 export interface OpenApiDocument {
   openapi: '3.1.0';
@@ -82,6 +84,7 @@ export interface ContractRoute {
       security?: Record<string, string[]>[];
       'x-access'?: string;
       'x-limits'?: string;
+      'x-websocket'?: boolean;
     };
   } | null;
   access: string;
@@ -394,10 +397,13 @@ export async function buildOpenApi(
   for (const route of routes) {
     const module = await route.load();
     const schemas = schemasOf(module);
-    const methods = route.method === 'default' ? anyMethods : [route.method];
+    // A WebSocket handler answers any method (426 but for an upgrade); the upgrade is a GET.
+    const websocket = route.meta?.openAPI?.['x-websocket'] === true;
+    const methods = websocket ? ['get'] : route.method === 'default' ? anyMethods : [route.method];
     const item = (paths[openApiPath(route.route)] ??= {});
     for (const method of methods) {
       const generated = operation(route, method, schemas, defs);
+      if (websocket) generated['x-websocket'] = true;
       const { requestBody = generated.requestBody, responses, parameters = [] } = module.openApi ?? {};
       item[method] = {
         ...generated,

@@ -18,6 +18,12 @@ export function createNonce(): string {
   return randomBytes(16).toString('base64');
 }
 
+/**
+ * True under `npm run dev`: Nitro's `import.meta.dev` on the server, Vite's `import.meta.env.DEV`
+ * where Vite compiles the renderer (src/main.server.ts). A production build replaces both with false.
+ */
+const dev = Boolean(import.meta.dev || (import.meta as { env?: { DEV?: boolean } }).env?.DEV);
+
 function pagePolicy(scriptSources: string[], styleSources: string[]): string {
   return [
     // Anything not listed below loads from this origin only.
@@ -27,6 +33,8 @@ function pagePolicy(scriptSources: string[], styleSources: string[]): string {
     "script-src-attr 'none'",
     `style-src ${styleSources.join(' ')}`,
     "img-src 'self' data:",
+    // `npm run dev` only: Vite's HMR socket is on a port of its own (vite.config.ts, `server.hmr`).
+    ...(dev ? ["connect-src 'self' ws:"] : []),
     // No <object>/<embed> plugins, which CSP cannot otherwise restrict.
     "object-src 'none'",
     // An injected <base> can't redirect the page's relative script URLs elsewhere.

@@ -7,3 +7,4 @@ export {
   openTodoEventStream,
   requireTodoStreamSlot,
 } from './todo-events';
+export { type StopWatching, watchCommits } from './wake-ups';

@@ -3,9 +3,9 @@
 // (nitropack/dist/presets/node/runtime/node-server.mjs) with one change: `drainOnSignals`
 // instead of Nitro's `setupGracefulShutdown`, which closes the listener at the signal with no
 // grace, runs the `close` hook only after every connection ended (so an open event stream held
-// it until the timeout) and exits 0 even when it gave up on requests still running.
+// it until the timeout) and exits 0 even when it gave up on requests still running; and
+// `websocketUpgrades` (./websockets.ts) instead of crossws's bare adapter.
 import '#nitro-internal-pollyfills';
-import wsAdapter from 'crossws/adapters/node';
 import { toNodeListener } from 'h3';
 import { Server as HttpServer } from 'node:http';
 import { Server as HttpsServer } from 'node:https';
@@ -13,6 +13,7 @@ import { useNitroApp, useRuntimeConfig } from 'nitropack/runtime';
 import { startScheduleRunner, trapUnhandledNodeErrors } from 'nitropack/runtime/internal/index';
 
 import { drainOnSignals } from './drain';
+import { websocketUpgrades } from './websockets';
 import { log } from '../request-log';
 
 const cert = process.env['NITRO_SSL_CERT'];
@@ -40,7 +41,7 @@ server.on('error', (error) => {
 });
 trapUnhandledNodeErrors();
 drainOnSignals(server, nitroApp);
-if (import.meta._websocket) server.on('upgrade', wsAdapter(nitroApp.h3App.websocket).handleUpgrade);
+if (import.meta._websocket) server.on('upgrade', websocketUpgrades(nitroApp.h3App));
 if (import.meta._tasks) startScheduleRunner();
 
 export default {};

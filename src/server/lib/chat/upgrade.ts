@@ -1,0 +1,71 @@
+import { createEvent } from 'h3';
+import { type IncomingMessage, ServerResponse } from 'node:http';
+
+import { currentSession } from '../auth';
+import { appOrigin, clientAddress } from '../../../modules/security/runtime';
+import type { ChatContext, UpgradeRequest } from './hooks';
+import { chatSettings } from './settings';
+import { connectionsOf, openConnections } from './slots';
+
+/**
+ * Node's request behind crossws's upgrade request, so the app's own helpers (session, origin,
+ * client address) read it as they read any request. Private API (checked against crossws@0.3.5):
+ * the node adapter's upgrade request keeps Node's request as `_req`.
+ */
+function nodeRequest(request: UpgradeRequest): IncomingMessage {
+  const req = (request as { _req?: IncomingMessage })._req;
+  if (!req) throw new Error('crossws no longer exposes the upgrade request as `_req`');
+  return req;
+}
+
+/**
+ * A refusal as crossws sends it instead of switching protocols: a JSON body as h3 answers
+ * errors. crossws 0.3.5 percent-encodes every header value it writes (`application/json` would
+ * go out as `application%2Fjson`), so only headers whose values are plain tokens are set.
+ */
+function refusal(status: number, statusText: string, message: string, headers: Record<string, string> = {}) {
+  const body = JSON.stringify({ statusCode: status, statusMessage: statusText, message });
+  return new Response(body, {
+    status,
+    statusText,
+    headers: {
+      'content-length': String(Buffer.byteLength(body)),
+      'cache-control': 'no-store',
+      ...headers,
+    },
+  });
+}
+
+/**
+ * The guard of the chat's upgrade: throws the refusal (crossws sends it and closes), else records
+ * who connects in the peer's context. In order, cheapest first:
+ * - 403 unless `Origin` is the app's own: a page of another site can open a WebSocket to any
+ *   server with the user's cookies, and the browser never asks CORS (cross-site WebSocket
+ *   hijacking). Browsers always send `Origin` on a WebSocket; other clients must too;
+ * - 503 (`Retry-After: 5`) over `maxConnections` open in this process, 429 (`Retry-After: 30`)
+ *   over `maxConnectionsPerAddress` from one client address;
+ * - 401 without a live session.
+ */
+export async function requireChatUpgrade(request: UpgradeRequest & { context: Record<string, unknown> }) {
+  const req = nodeRequest(request);
+  const event = createEvent(req, new ServerResponse(req));
+  if (request.headers.get('origin') !== appOrigin(event)) {
+    throw refusal(403, 'Forbidden', 'Open the chat from this site only');
+  }
+  const { maxConnections, maxConnectionsPerAddress } = chatSettings();
+  const address = clientAddress(event);
+  if (openConnections() >= maxConnections) {
+    throw refusal(503, 'Service Unavailable', 'Too many open chats; try again shortly', {
+      'retry-after': '5',
+    });
+  }
+  if (connectionsOf(address) >= maxConnectionsPerAddress) {
+    throw refusal(429, 'Too Many Requests', `At most ${maxConnectionsPerAddress} open chats per client`, {
+      'retry-after': '30',
+    });
+  }
+  const session = await currentSession(event);
+  if (!session) throw refusal(401, 'Unauthorized', 'Sign in first');
+  const context: ChatContext = { sessionId: session.id, address };
+  Object.assign(request.context, context);
+}
