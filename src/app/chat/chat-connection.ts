@@ -33,8 +33,9 @@ export function mergeMessages(kept: readonly ChatMessage[], incoming: readonly C
  * The chat's WebSocket (`/ws/chat`), in the browser only: the messages, the connection state
  * and the last refused frame as signals, and `send`. After a drop it reconnects with backoff
  * (1 s, 2 s, 4 s … 30 s); the history frame of the new connection fills any gap, merged by id.
- * A connection that never opened may have been refused for want of a session: `/api/v1/me`
- * says, and the page then offers to sign in instead of retrying. Closed when the page is left.
+ * It opens only for a visitor `/api/v1/me` knows; a connection that never opened may have been
+ * refused for want of a session too (it ended meanwhile): `/api/v1/me` says again, and the page
+ * then offers to sign in instead of retrying. Closed when the page is left.
  */
 export function injectChat() {
   const messages = signal<ChatMessage[]>([]);
@@ -83,7 +84,14 @@ export function injectChat() {
       });
     };
 
-    afterNextRender(open);
+    // A signed-out visitor gets the offer to sign in without a refused upgrade first (which the
+    // browser would log as an error); one that can't tell tries the socket anyway.
+    const start = async () => {
+      const me = await fetch('/api/v1/me').catch(() => undefined);
+      if (me?.status === 401) state.set({ kind: 'signed-out' });
+      else open();
+    };
+    afterNextRender(() => void start());
     destroyRef.onDestroy(() => {
       left = true;
       clearTimeout(retry);

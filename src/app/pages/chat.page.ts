@@ -32,17 +32,19 @@ export const routeMeta: RouteMeta = { title: 'Chat · Analog API routes' };
         }
       }
     </p>
-    <ol role="log" aria-label="Messages" class="messages">
-      @for (message of chat.messages(); track message.id) {
-        <li>
-          <strong>{{ message.name }}</strong>
-          <time [attr.datetime]="message.at">{{ message.at | date: 'shortTime' }}</time>
-          <p>{{ message.text }}</p>
-        </li>
-      } @empty {
-        <li>No messages yet.</li>
-      }
-    </ol>
+    <div role="log" aria-label="Messages">
+      <ol class="messages">
+        @for (message of chat.messages(); track message.id) {
+          <li>
+            <strong>{{ message.name }}</strong>
+            <time [attr.datetime]="message.at">{{ message.at | date: 'shortTime' }}</time>
+            <p>{{ message.text }}</p>
+          </li>
+        } @empty {
+          <li>No messages yet.</li>
+        }
+      </ol>
+    </div>
     <form (submit)="send($event)">
       <label for="chat-text">Message</label>
       <input
