@@ -1,6 +1,6 @@
 import { type H3Event, getQuery, readFormData, readRawBody } from 'h3';
 
-import { requestMediaType } from '../../modules/security/runtime/content-type';
+import { requestMediaType } from '../../modules/security';
 
 /** What a route reads from a request: repeated keys become arrays, single keys stay scalars. */
 export type InputRecord = Record<string, unknown>;

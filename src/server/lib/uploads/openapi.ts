@@ -1,4 +1,4 @@
-import type { OperationExtension } from '../../../modules/api-contract/runtime/openapi';
+import type { OperationExtension } from '../../../modules/api-contract';
 
 /**
  * What `POST /api/v1/files` adds to its generated operation: the multipart body it streams

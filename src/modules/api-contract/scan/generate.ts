@@ -51,8 +51,11 @@ export function apiRoutesSource(routes: readonly ApiRoute[], outFile: string): s
   ].join('\n');
 }
 
-/** `#api-contract/routes`: what the server needs of each route, as data (no import of a route). */
-export function routesModule(routes: readonly ApiRoute[]): string {
+/**
+ * `#api-contract/routes`: what the server needs of each route, as data (no import of a route), and
+ * the routes other sites may call (`crossOriginRoutes`, the module's option).
+ */
+export function routesModule(routes: readonly ApiRoute[], crossOriginRoutes: readonly string[]): string {
   const data = routes.map(({ route, method, file, header, meta, access }) => ({
     route,
     method,
@@ -62,7 +65,10 @@ export function routesModule(routes: readonly ApiRoute[]): string {
     meta,
     ...access,
   }));
-  return `export const apiRoutes = ${JSON.stringify(data)};`;
+  return [
+    `export const apiRoutes = ${JSON.stringify(data)};`,
+    `export const crossOriginRoutes = ${JSON.stringify(crossOriginRoutes)};`,
+  ].join('\n');
 }
 
 /** `#api-contract/route-modules`: a lazy import of each route file, keyed `<method> <route>`. */

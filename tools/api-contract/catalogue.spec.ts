@@ -3,11 +3,13 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
-import { sampleRequests, tryRequest } from '../../../app/catalogue/route-catalogue';
-import { catalogueEnd, catalogueStart, catalogueTable, findSpec, pageRoute } from './catalogue';
+import { pageRoute } from '../../src/modules/api-contract/index.ts';
+import { sampleRequests, tryRequest } from '../../src/app/catalogue/route-catalogue';
+import { layout } from './layout';
+import { catalogueEnd, catalogueStart, catalogueTable, findSpec } from './readme-table';
 import { readRouteCatalogue } from './rows';
 
-const root = fileURLToPath(new URL('../../../..', import.meta.url));
+const root = fileURLToPath(new URL('../..', import.meta.url));
 const catalogue = readRouteCatalogue(root);
 const readme = readFileSync(join(root, 'README.md'), 'utf8');
 const endpoint = ({ method, url }: { method: string; url: string }) => `${method} ${url}`;
@@ -29,7 +31,7 @@ describe('the route catalogue', () => {
   it.each(catalogue.filter(({ kind }) => kind === 'page').map((entry) => [entry.file, entry] as const))(
     '%s: line 2 says what its file name serves',
     (_file, entry) => {
-      expect(endpoint(entry)).toBe(pageRoute(entry.file));
+      expect(endpoint(entry)).toBe(pageRoute(entry.file, layout.pagesDir));
     },
   );
 
@@ -65,6 +67,6 @@ describe('pageRoute', () => {
     ['src/app/pages/[...not-found].page.ts', 'PAGE /**'],
     ['src/app/pages/docs.index.page.ts', 'PAGE /docs'],
   ] as const)('%s is %s', (file, route) => {
-    expect(pageRoute(file)).toBe(route);
+    expect(pageRoute(file, 'src/app/pages')).toBe(route);
   });
 });

@@ -3,11 +3,11 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
-import { apiCatalogue } from '../../../server/api-routes.gen';
-import { accessRules } from './access';
+import { accessRules } from '../../src/modules/api-contract/index.ts';
+import { apiCatalogue } from '../../src/server/api-routes.gen';
 import { accessEnd, accessStart, accessTable } from './access-table';
 
-const root = fileURLToPath(new URL('../../../..', import.meta.url));
+const root = fileURLToPath(new URL('../..', import.meta.url));
 const security = readFileSync(join(root, 'docs/security.md'), 'utf8');
 
 describe('the access table in docs/security.md', () => {

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type { NestedHooks } from 'hookable';
 import type { Nitro, NitroHooks } from 'nitropack';
 
-import { escapeXml } from '../server/lib/feeds/xml.ts';
+import { escapeXml } from '../../src/server/lib/feeds/xml.ts';
 
 /** A sitemap (namespace `http://www.sitemaps.org/schemas/sitemap/0.9`) of `paths` as absolute URLs on `host`. */
 export function sitemapXml(host: string, paths: readonly string[]): string {

@@ -4,13 +4,13 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-import { apiCatalogue } from '../../../server/api-routes.gen';
-import { withFileSnippets } from '../../../build/readme-snippets';
-import { accessEnd, accessStart, accessTable, withGenerated } from './access-table';
-import { catalogueTable, withCatalogue } from './catalogue';
-import { readRouteCatalogue } from './rows';
+import { apiCatalogue } from '../../src/server/api-routes.gen.ts';
+import { withFileSnippets } from '../docs/readme-snippets.ts';
+import { accessEnd, accessStart, accessTable, withGenerated } from './access-table.ts';
+import { readRouteCatalogue } from './rows.ts';
+import { catalogueTable, withCatalogue } from './readme-table.ts';
 
-const root = fileURLToPath(new URL('../../../..', import.meta.url));
+const root = fileURLToPath(new URL('../..', import.meta.url));
 const readme = join(root, 'README.md');
 const table = catalogueTable(root, readRouteCatalogue(root));
 writeFileSync(readme, withFileSnippets(withCatalogue(readFileSync(readme, 'utf8'), table), root));
