@@ -1,7 +1,10 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 
-import { allDocProblems, docFiles, docProblems, exportedNames } from './docs-links';
+import { allDocProblems, commentPathProblems, docFiles, docProblems, exportedNames } from './docs-links';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -12,6 +15,33 @@ describe('README.md, docs/*.md and module READMEs', () => {
 
   it('link only files and headings that exist, name only real exports, quote files verbatim', () => {
     expect(allDocProblems(root)).toEqual([]);
+  });
+});
+
+describe('comments in the code', () => {
+  it('name only files that exist (a file that moved leaves no stale path behind)', () => {
+    expect(commentPathProblems(root)).toEqual([]);
+  });
+
+  const project = mkdtempSync(join(tmpdir(), 'comment-paths-'));
+  afterAll(() => rmSync(project, { recursive: true, force: true }));
+
+  it('fail on a path that moved, from the root or from src/server, and pass on one that exists', () => {
+    mkdirSync(join(project, 'src/server/lib/http'), { recursive: true });
+    mkdirSync(join(project, 'src/server/plugins'), { recursive: true });
+    writeFileSync(join(project, 'src/server/lib/http/cors.ts'), 'export {};\n');
+    writeFileSync(
+      join(project, 'src/server/plugins/page-cache.ts'),
+      [
+        '/** Reads lib/http/cors.ts and src/server/lib/http/cors.ts; see src/middleware/page-cache.ts. */',
+        "const text = 'lib/gone.ts is a string, not a comment';",
+        '// lib/text.ts',
+      ].join('\n'),
+    );
+    expect(commentPathProblems(project)).toEqual([
+      'src/server/plugins/page-cache.ts:1: names src/middleware/page-cache.ts, which does not exist',
+      'src/server/plugins/page-cache.ts:3: names lib/text.ts, which does not exist',
+    ]);
   });
 });
 

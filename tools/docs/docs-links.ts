@@ -156,3 +156,47 @@ export function docProblems(root: string, doc: string, markdown: string): string
 export function allDocProblems(root: string): string[] {
   return docFiles(root).flatMap((doc) => docProblems(root, doc, readFileSync(join(root, doc), 'utf8')));
 }
+
+/** The folders whose code comments are checked; the fixtures and the bench's stock app are apps of their own. */
+const codeDirs = ['src', 'tools', 'test', 'e2e', 'bench'];
+const notCode = new Set(['node_modules', 'dist', 'fixtures', 'anchor', 'results']);
+
+function codeFiles(root: string, dir: string): string[] {
+  if (!existsSync(join(root, dir))) return [];
+  return readdirSync(join(root, dir), { withFileTypes: true }).flatMap((entry) => {
+    const path = `${dir}/${entry.name}`;
+    if (entry.isDirectory()) return notCode.has(entry.name) ? [] : codeFiles(root, path);
+    return /\.(ts|mjs)$/.test(entry.name) && !entry.name.endsWith('.gen.ts') ? [path] : [];
+  });
+}
+
+/**
+ * A file a comment names: from the root (`src/server/lib/db/database.ts`, `docs/deploy.md`), or a
+ * server file by its folder (`lib/http/cors.ts`, `plugins/contact-storage.ts`).
+ */
+const namedPath =
+  /(?<![\w./@-])((?:src|tools|test|e2e|bench|docs)\/[\w./()[\]-]*\.(?:ts|mjs|md)|(?:lib|plugins|middleware|routes|tasks|migrations)\/[\w./()[\]-]*\.ts)\b/g;
+const commentLine = /^\s*(?:\/\/|\/\*|\*)/;
+
+/**
+ * Every comment in the code that names a file which does not exist (a file that moved), as
+ * `file:line: names <path>, which does not exist`. A name is looked up from the project root,
+ * from src/server/, and from the commenting file's folder and each folder above it.
+ */
+export function commentPathProblems(root: string): string[] {
+  return codeDirs
+    .flatMap((dir) => codeFiles(root, dir))
+    .flatMap((file) =>
+      readFileSync(join(root, file), 'utf8')
+        .split('\n')
+        .flatMap((line, index) => {
+          if (!commentLine.test(line)) return [];
+          const bases = ['', 'src/server/'];
+          for (let dir = dirname(file); dir !== '.'; dir = dirname(dir)) bases.push(`${dir}/`);
+          return [...line.matchAll(namedPath)]
+            .map(([, path]) => path!)
+            .filter((path) => !bases.some((base) => existsSync(join(root, base, path))))
+            .map((path) => `${file}:${index + 1}: names ${path}, which does not exist`);
+        }),
+    );
+}

@@ -1,6 +1,13 @@
 import { createError } from 'h3';
 
-import { requireDecoded } from './text';
+/** Decodes a raw path parameter; malformed percent-encoding is a 400, not a 500. */
+export function requireDecoded(raw: string): string {
+  try {
+    return decodeURIComponent(raw);
+  } catch {
+    throw createError({ statusCode: 400, statusMessage: 'Malformed percent-encoding' });
+  }
+}
 
 /**
  * A decoded catch-all slug that is safe to map onto files: `..`, `.`, empty segments,

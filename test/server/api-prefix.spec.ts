@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildIfStale, root } from '../support/build';
 import { type RunningServer, startProductionServer } from '../support/server';
 
-const fixture = join(root, 'e2e/fixtures/layout-b');
+const fixture = join(root, 'e2e/fixtures/api-prefix');
 let server: RunningServer;
 
 beforeAll(async () => {
@@ -19,21 +19,21 @@ beforeAll(async () => {
 
 afterAll(() => server?.stop());
 
-describe('layout B with apiPrefix: services', () => {
+describe('an app with apiPrefix: services', () => {
   it('serves src/server/routes/v1/hello.ts at /services/v1/hello', async () => {
     const response = await fetch(`${server.url}/services/v1/hello`);
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toMatch(/^application\/json/);
-    expect(await response.json()).toEqual({ message: 'Hello from layout B' });
+    expect(await response.json()).toEqual({ message: 'Hello from the apiPrefix app' });
   });
 
   it('does not serve the route under the default /api prefix', async () => {
     const response = await fetch(`${server.url}/api/v1/hello`);
-    expect(await response.text()).not.toContain('Hello from layout B');
+    expect(await response.text()).not.toContain('Hello from the apiPrefix app');
   });
 
   it('also answers unprefixed, because Nitro serves src/server/routes at the root', async () => {
     const response = await fetch(`${server.url}/v1/hello`);
-    expect(await response.json()).toEqual({ message: 'Hello from layout B' });
+    expect(await response.json()).toEqual({ message: 'Hello from the apiPrefix app' });
   });
 });
