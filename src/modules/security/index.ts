@@ -3,8 +3,8 @@ import type { NitroModule } from 'nitropack';
 
 // The route rules it reads (`csp`, `bodyLimit`), typed wherever this module is imported.
 import type {} from './route-rules';
-import { defaultMaxBodyBytes } from './runtime/body-limit.ts';
-import { cspReportPath, maxReportBytes } from './runtime/csp.ts';
+import { defaultMaxBodyBytes } from './runtime/body-limit';
+import { cspReportPath, maxReportBytes } from './runtime/csp';
 
 /*
  * The module's one public face: the Nitro module for vite.config.ts, and what recipes may ask it
@@ -12,14 +12,14 @@ import { cspReportPath, maxReportBytes } from './runtime/csp.ts';
  * this file also loads where Vite runs code outside Nitro: vite.config.ts, and in development
  * src/main.server.ts and src/server/middleware.
  */
-export { isFormBody, mediaType, requestMediaType } from './runtime/content-type.ts';
-export { appOrigin, clientAddress, isHttps } from './runtime/request.ts';
-export { type SecurityContext, useNonce } from './runtime/context.ts';
+export { isFormBody, mediaType, requestMediaType } from './runtime/content-type';
+export { appOrigin, clientAddress, isHttps } from './runtime/request';
+export { type SecurityContext, useNonce } from './runtime/context';
 // The page renderer (src/main.server.ts) and the page cache, which answers a page with a fresh nonce.
-export { cspNoncePlaceholder, createNonce } from './runtime/csp.ts';
-export { setPageNonce, withPagePolicy } from './runtime/page-policy.ts';
+export { cspNoncePlaceholder, createNonce } from './runtime/csp';
+export { setPageNonce, withPagePolicy } from './runtime/page-policy';
 // The app's error handler (src/server/error.ts) answers every error with the module's header set.
-export { setErrorHeaders } from './runtime/resource-headers.ts';
+export { setErrorHeaders } from './runtime/resource-headers';
 
 /** What `security()` takes in `analog({ nitro: { modules } })`. */
 export interface SecurityOptions {
@@ -53,7 +53,7 @@ export function security({ bodyLimit = defaultMaxBodyBytes }: SecurityOptions = 
       );
       plugins.push(runtime('plugins/headers.ts'));
       // Build-time code (an HTML parser): imported here, so no server bundle that imports this file holds it.
-      const { prerenderedCsp } = await import('./prerendered-csp.ts');
+      const { prerenderedCsp } = await import('./prerendered-csp');
       nitro.hooks.addHooks(prerenderedCsp());
     },
   };
