@@ -1,7 +1,7 @@
 // The test projects; `npm run build` and `npm run dev` read vite.config.ts alone.
 import { defineConfig } from 'vitest/config';
 
-import { tsconfigAliases } from './src/build/tsconfig-aliases.ts';
+import { tsconfigAliases } from './tools/vite/tsconfig-aliases.ts';
 
 const aliases = tsconfigAliases(new URL('.', import.meta.url));
 
@@ -15,7 +15,6 @@ export default defineConfig({
           environment: 'node',
           include: [
             'src/backports/**/*.spec.ts',
-            'src/build/**/*.spec.ts',
             'src/modules/**/*.spec.ts',
             'src/server/lib/**/*.spec.ts',
             'src/server/migrations/**/*.spec.ts',

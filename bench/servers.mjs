@@ -8,7 +8,7 @@ import { freePort } from '../test/support/free-port.mjs';
 
 export const root = resolve(import.meta.dirname, '..');
 export const appEntry = join(root, 'dist/analog/server/index.mjs');
-/** The app built without the security module (`BUILD_WITHOUT_SECURITY=1`): what that module costs. */
+/** The app built without the security module (vite.config.bench.ts): what that module costs. */
 export const plainEntry = join(root, 'dist/plain/server/index.mjs');
 export const anchorRoot = join(root, 'bench/anchor');
 export const anchorEntry = join(anchorRoot, 'dist/analog/server/index.mjs');
@@ -36,17 +36,16 @@ function newestMtime(path) {
 }
 
 /** Runs `vite build` in `cwd` when `output` is missing, older than any input, or `--build` is passed. */
-function buildIfStale(cwd, output, inputs, force, env = {}) {
+function buildIfStale(cwd, output, inputs, force, config = []) {
   const built = existsSync(output) ? statSync(output).mtimeMs : 0;
   if (!force && built && inputs.every((input) => newestMtime(join(root, input)) <= built)) return;
-  execFileSync(process.execPath, [join(root, 'node_modules/vite/bin/vite.js'), 'build'], {
+  execFileSync(process.execPath, [join(root, 'node_modules/vite/bin/vite.js'), 'build', ...config], {
     cwd,
     stdio: 'inherit',
-    env: { ...process.env, ...env },
   });
 }
 
-const appInputs = ['src', 'public', 'index.html', 'vite.config.ts', 'package-lock.json'];
+const appInputs = ['src', 'public', 'tools/vite', 'index.html', 'vite.config.ts', 'package-lock.json'];
 
 /** Builds the app when its build is missing or stale, or when `--build` is passed. */
 export function ensureBuild(force = process.argv.includes('--build')) {
@@ -55,10 +54,10 @@ export function ensureBuild(force = process.argv.includes('--build')) {
 
 /** Builds the app without the security module into `dist/plain`, when missing or stale. */
 export function ensurePlainBuild(force = process.argv.includes('--build')) {
-  buildIfStale(root, plainEntry, appInputs, force, {
-    BUILD_WITHOUT_SECURITY: '1',
-    BUILD_OUTPUT_DIR: 'dist/plain',
-  });
+  buildIfStale(root, plainEntry, [...appInputs, 'vite.config.bench.ts'], force, [
+    '--config',
+    'vite.config.bench.ts',
+  ]);
 }
 
 /**

@@ -1,11 +1,14 @@
 import AxeBuilder from '@axe-core/playwright';
 
-import { readPages } from '../src/modules/api-contract/build/catalogue';
+import { readPages } from '../src/modules/api-contract';
 import { root } from '../test/support/build';
+import { layout } from '../tools/api-contract/layout';
 import { expect, expectHydrated, test } from '../test/support/fixtures';
 
 /** Every page in the catalogue, with a sample value for each parameter; new pages join by themselves. */
-const pages = readPages(root).map(({ url }) => url.replace('**', 'no-such-page').replace(/:\w+/g, '1'));
+const pages = readPages(root, layout.pagesDir).map(({ url }) =>
+  url.replace('**', 'no-such-page').replace(/:\w+/g, '1'),
+);
 
 /** Pages in the states that add markup: field errors from a plain form post. */
 const states = [

@@ -1,4 +1,4 @@
-import type { OpenApiDocument } from '../src/modules/api-contract/runtime/openapi';
+import type { OpenApiDocument } from '../src/modules/api-contract';
 import { expect, test } from '../test/support/fixtures';
 
 async function operationsOf(request: import('@playwright/test').APIRequestContext) {

@@ -3,7 +3,7 @@ import { render, renderStream } from '@analogjs/router/server';
 
 import { App } from './app/app';
 import { config } from './app/app.config.server';
-import { withPagePolicy } from './modules/security/runtime/page-policy';
+import { withPagePolicy } from './modules/security';
 
 const renderPage = render(App, config);
 const streamPage = renderStream(App, config);

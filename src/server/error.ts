@@ -1,7 +1,7 @@
 import { send, setResponseHeader, setResponseHeaders, setResponseStatus } from 'h3';
 import { defineNitroErrorHandler } from 'nitropack/runtime';
 
-import { setErrorHeaders } from '../modules/security/runtime';
+import { setErrorHeaders } from '../modules/security';
 import { databaseHttpError } from './lib/db';
 import { errorPage, isPageNavigation } from './lib/request-log';
 

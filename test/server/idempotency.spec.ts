@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 
-import type { OpenApiDocument } from '../../src/modules/api-contract/runtime/openapi';
+import type { OpenApiDocument } from '../../src/modules/api-contract';
 import { serverEntry } from '../support/build';
 import { type RunningPostgres, startPostgres } from '../support/postgres.mjs';
 import { rawRequest } from '../support/raw-request';

@@ -9,7 +9,7 @@ import {
   type OpenApiDocument,
   anyMethods,
   openApiPath,
-} from '../../src/modules/api-contract/runtime/openapi';
+} from '../../src/modules/api-contract';
 import { apiCatalogue } from '../../src/server/api-routes.gen';
 
 const baseUrl = inject('baseUrl');

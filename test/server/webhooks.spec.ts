@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 
-import type { OpenApiDocument } from '../../src/modules/api-contract/runtime/openapi';
+import type { OpenApiDocument } from '../../src/modules/api-contract';
 import { serverEntry } from '../support/build';
 import { contractChecker } from '../support/openapi-contract';
 import {

@@ -5,7 +5,7 @@ import { join, resolve } from 'node:path';
 export const root = resolve(import.meta.dirname, '../..');
 export const serverEntry = join(root, 'dist/analog/server/index.mjs');
 
-const appInputs = ['src', 'public', 'index.html', 'vite.config.ts', 'package-lock.json'];
+const appInputs = ['src', 'public', 'tools/vite', 'index.html', 'vite.config.ts', 'package-lock.json'];
 
 /** Build output and tests are no input: editing a spec must not cost a rebuild. */
 const isInput = (name: string) => name !== 'dist' && name !== 'test' && !/\.(spec|test-d)\.ts$/.test(name);
@@ -27,8 +27,8 @@ export interface BuildTarget {
   output: string;
   /** Files and folders, relative to `cwd`, whose changes make the build stale. */
   inputs: string[];
-  /** Extra environment for the build, such as `BUILD_PRESET`. */
-  env?: Record<string, string>;
+  /** The Vite config file to build with, relative to `cwd`; unset, `vite.config.ts`. */
+  config?: string;
 }
 
 /** True when the build output is missing or older than any of its inputs. */
@@ -46,10 +46,11 @@ export function buildIfStale(target: BuildTarget): void {
   const env = Object.fromEntries(
     Object.entries(process.env).filter(([name]) => name !== 'NODE_ENV' && !name.startsWith('VITEST')),
   );
-  execFileSync(process.execPath, [join(root, 'node_modules/vite/bin/vite.js'), 'build'], {
+  const config = target.config ? ['--config', target.config] : [];
+  execFileSync(process.execPath, [join(root, 'node_modules/vite/bin/vite.js'), 'build', ...config], {
     cwd: target.cwd,
     stdio: 'inherit',
-    env: { ...env, ...target.env },
+    env,
   });
 }
 
@@ -65,8 +66,8 @@ export function ensureClusterBuild(): string {
   buildIfStale({
     cwd: root,
     output,
-    inputs: appInputs,
-    env: { BUILD_PRESET: 'node-cluster', BUILD_OUTPUT_DIR: 'dist/cluster' },
+    inputs: [...appInputs, 'vite.config.cluster.ts'],
+    config: 'vite.config.cluster.ts',
   });
   return output;
 }

@@ -6,7 +6,7 @@ import type {
   OpenApiDocument,
   OpenApiOperation,
   OpenApiResponse,
-} from '../../src/modules/api-contract/runtime/openapi';
+} from '../../src/modules/api-contract';
 
 type Operation = OpenApiOperation;
 

@@ -1,6 +1,6 @@
 import { afterEach, inject, vi } from 'vitest';
 
-import type { OpenApiDocument } from '../../src/modules/api-contract/runtime/openapi';
+import type { OpenApiDocument } from '../../src/modules/api-contract';
 import { type SeenResponse, contractChecker } from './openapi-contract';
 
 /**

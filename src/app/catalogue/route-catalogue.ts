@@ -1,4 +1,4 @@
-import type { CatalogueEntry } from '../../modules/api-contract/build/header';
+import type { CatalogueEntry } from '../../modules/api-contract';
 
 /** The request a "Try it" button sends. */
 export interface TryRequest {

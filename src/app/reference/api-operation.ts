@@ -4,7 +4,7 @@ import type {
   OpenApiDocument,
   OpenApiOperation,
   OpenApiResponse,
-} from '../../modules/api-contract/runtime/openapi';
+} from '../../modules/api-contract';
 
 /** One operation of the document: a method on a path. */
 export interface ReferenceOperation {

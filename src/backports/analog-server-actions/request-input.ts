@@ -1,9 +1,15 @@
-import { type H3Event, getQuery, readFormData, readRawBody } from 'h3';
-
-import { requestMediaType } from '../../modules/security/runtime/content-type';
+import { type H3Event, getQuery, getRequestHeader, readFormData, readRawBody } from 'h3';
 
 /** What a route reads from a request: repeated keys become arrays, single keys stay scalars. */
 export type InputRecord = Record<string, unknown>;
+
+/**
+ * The body's media type, lower-cased and without parameters (`Multipart/Form-Data; boundary=x` is
+ * `multipart/form-data`): the security module's `requestMediaType` reads it the same way, so its
+ * guards and this reader agree. The backport stands alone, as Analog's own `defineApiRoute` will.
+ */
+const requestMediaType = (event: H3Event) =>
+  (getRequestHeader(event, 'content-type') ?? '').split(';', 1)[0]!.trim().toLowerCase();
 
 /** True for methods whose request carries no body that a route should read. */
 export function isQueryMethod(event: H3Event): boolean {

@@ -1,12 +1,45 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Nitro, NitroEventHandler, NitroModule } from 'nitropack';
 
-import { apiRoutesSource, routeModulesModule, routesModule } from './build/generate.ts';
-import { apiRoutes } from './build/routes.ts';
+/*
+ * The module's one public face: the Nitro module and the catalogue's Vite plugin for vite.config.ts,
+ * the 405 `Allow` lookup for the catch-all route, and the contract's types. Nothing here imports
+ * `nitropack/runtime` or a virtual module, so it loads anywhere: vite.config.ts, tools/, the browser
+ * (types only) and the server.
+ */
+export { allowedMethods } from './runtime/allow';
+export {
+  type JsonText,
+  type OpenApiDocument,
+  type OpenApiOperation,
+  type OpenApiResponse,
+  type OperationExtension,
+  anyMethods,
+  openApiPath,
+} from './runtime/openapi';
+export { accessRules } from './scan/access';
+export { type RouteCatalogueOptions, pageRoute, readPages, routeCataloguePlugin } from './scan/catalogue';
+export type { CatalogueEntry } from './scan/header';
+
+/** What `apiContract()` takes in `analog({ nitro: { modules } })`. */
+export interface ApiContractOptions {
+  /** The project root: file names in the route list are relative to it. */
+  root: string;
+  /**
+   * The generated route list and the typed client's `ApiRoutes` (e.g. `src/server/api-routes.gen.ts`),
+   * rewritten on every build and dev reload when changed; `undefined` for a variant build that
+   * leaves a module out, whose routes are not the app's.
+   */
+  outFile: string | undefined;
+  /** The routes other sites may call from a browser: `/api/openapi.json` gives them an `OPTIONS` preflight. */
+  crossOriginRoutes?: readonly string[];
+}
 
 const runtime = (file: string) => fileURLToPath(new URL(`./runtime/${file}`, import.meta.url));
+
+/** The local modules' folder (this module's and its siblings'): their handlers are listed like route files. */
+const modulesDir = fileURLToPath(new URL('..', import.meta.url));
 
 /** The handlers this module adds: they are in the route list like any scanned route file. */
 const handlers: NitroEventHandler[] = [
@@ -14,30 +47,31 @@ const handlers: NitroEventHandler[] = [
 ];
 
 /**
- * The API contract, from one scan: Nitro's scanned route files (plus this module's handlers)
- * feed `outFile` (the catalogue rows and the typed client's `ApiRoutes`, rewritten on every
- * build and dev reload, only when changed), the `/api/openapi.json` document and the 405
- * `Allow` table. Each route states its answers and who may call it with `defineRouteMeta({ openAPI })`,
- * read from its source here (build/route-meta.ts): a route without `x-access` fails the build.
+ * The API contract, from one scan: Nitro's scanned route files (plus the local modules' handlers)
+ * feed `outFile` (the catalogue rows and the typed client's `ApiRoutes`), the `/api/openapi.json`
+ * document and the 405 `Allow` table. Each route states its answers and who may call it with
+ * `defineRouteMeta({ openAPI })`, read from its source here (scan/route-meta.ts): a route
+ * without `x-access` fails the build.
  */
-export function apiContract({ outFile, root }: { outFile: string | undefined; root: string }): NitroModule {
+export function apiContract({ root, outFile, crossOriginRoutes = [] }: ApiContractOptions): NitroModule {
   return {
     name: 'api-contract',
-    setup(nitro: Nitro) {
+    async setup(nitro: Nitro) {
+      // Build-time code (TypeScript's parser): imported here, so no server bundle holds it.
+      const { apiRoutes } = await import('./scan/routes');
+      const { apiRoutesSource, routeModulesModule, routesModule } = await import('./scan/generate');
       nitro.options.handlers.push(...handlers);
       nitro.options.plugins.push(runtime('plugin.ts'));
       // The route files, this module's handlers and those of the other local modules (security's
       // report endpoint): every route the server answers that a client may call.
-      const modulesDir = join(root, 'src/modules/');
       const moduleHandlers = () =>
         nitro.options.handlers.filter(({ handler }) => handler.startsWith(modulesDir));
       const routes = () => apiRoutes(nitro, moduleHandlers(), root);
-      nitro.options.virtual['#api-contract/routes'] = () => routesModule(routes());
+      nitro.options.virtual['#api-contract/routes'] = () => routesModule(routes(), crossOriginRoutes);
       // The route files only: the modules' handlers carry no schemas, and importing them
       // from the document they serve would be an import circle.
       nitro.options.virtual['#api-contract/route-modules'] = () =>
         routeModulesModule(routes().filter(({ handler }) => !handler.startsWith(modulesDir)));
-      // A variant build that leaves a module out passes no `outFile`: its routes are not the app's.
       if (!outFile) return;
       nitro.hooks.hook('types:extend', () => {
         const source = apiRoutesSource(routes(), outFile);
@@ -46,5 +80,3 @@ export function apiContract({ outFile, root }: { outFile: string | undefined; ro
     },
   };
 }
-
-export { routeCataloguePlugin } from './build/catalogue.ts';

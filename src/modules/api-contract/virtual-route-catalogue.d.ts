@@ -1,6 +1,6 @@
-/** The catalogue rows, served by `routeCataloguePlugin` in `src/modules/api-contract/build/catalogue.ts`. */
+/** The catalogue rows, served by `routeCataloguePlugin` in `src/modules/api-contract/scan/catalogue.ts`. */
 declare module 'virtual:route-catalogue' {
-  import type { CatalogueEntry } from './build/header';
+  import type { CatalogueEntry } from './scan/header';
 
   export const routeCatalogue: readonly CatalogueEntry[];
 }

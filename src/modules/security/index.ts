@@ -1,12 +1,25 @@
 import { fileURLToPath } from 'node:url';
 import type { NitroModule } from 'nitropack';
 
-import { prerenderedCsp } from './prerendered-csp.ts';
-import { defaultMaxBodyBytes } from './runtime/body-limit.ts';
-import { cspReportPath } from './runtime/csp.ts';
-import { maxReportBytes } from './runtime/csp-report.ts';
+// The route rules it reads (`csp`, `bodyLimit`), typed wherever this module is imported.
+import type {} from './route-rules';
+import { defaultMaxBodyBytes } from './runtime/body-limit';
+import { cspReportPath, maxReportBytes } from './runtime/csp';
 
-export { cspNoncePlaceholder } from './runtime/csp.ts';
+/*
+ * The module's one public face: the Nitro module for vite.config.ts, and what recipes may ask it
+ * at run time. Nothing here imports `nitropack/runtime` (only the files Nitro alone loads do), so
+ * this file also loads where Vite runs code outside Nitro: vite.config.ts, and in development
+ * src/main.server.ts and src/server/middleware.
+ */
+export { isFormBody, mediaType, requestMediaType } from './runtime/content-type';
+export { appOrigin, clientAddress, isHttps } from './runtime/request';
+export { type SecurityContext, useNonce } from './runtime/context';
+// The page renderer (src/main.server.ts) and the page cache, which answers a page with a fresh nonce.
+export { cspNoncePlaceholder, createNonce } from './runtime/csp';
+export { setPageNonce, withPagePolicy } from './runtime/page-policy';
+// The app's error handler (src/server/error.ts) answers every error with the module's header set.
+export { setErrorHeaders } from './runtime/resource-headers';
 
 /** What `security()` takes in `analog({ nitro: { modules } })`. */
 export interface SecurityOptions {
@@ -23,7 +36,7 @@ const runtime = (path: string) => fileURLToPath(new URL(`./runtime/${path}`, imp
 export function security({ bodyLimit = defaultMaxBodyBytes }: SecurityOptions = {}): NitroModule {
   return {
     name: 'security',
-    setup(nitro) {
+    async setup(nitro) {
       const { handlers, plugins, routeRules, runtimeConfig } = nitro.options;
       // Env names as documented (`envPrefix: ''`): ORIGIN, TRUST_PROXY, CSP_REPORT_ONLY.
       runtimeConfig['origin'] ??= '';
@@ -39,6 +52,8 @@ export function security({ bodyLimit = defaultMaxBodyBytes }: SecurityOptions = 
         { route: cspReportPath, method: 'post', lazy: true, handler: runtime('handlers/csp-report.post.ts') },
       );
       plugins.push(runtime('plugins/headers.ts'));
+      // Build-time code (an HTML parser): imported here, so no server bundle that imports this file holds it.
+      const { prerenderedCsp } = await import('./prerendered-csp');
       nitro.hooks.addHooks(prerenderedCsp());
     },
   };

@@ -1,6 +1,6 @@
 import { type H3CorsOptions, defineEventHandler } from 'h3';
 
-import { handlePublicCors } from '../lib/http/cors';
+import { handlePublicCors } from '../lib/http';
 
 /** CORS for the routes listed in lib/http/cors.ts, with the allow-list plugins/cors.ts read at start. */
 export default defineEventHandler((event) => {

@@ -1,8 +1,7 @@
 import { type H3Event, defineEventHandler, setResponseHeader } from 'h3';
 
-import { noncePolicy } from '../../modules/security/runtime/csp';
-import { setPageHeaders } from '../../modules/security/runtime/page-policy';
-import { beginRender, cachedPage, pageGeneration, renderUnderWay } from '../lib/page-cache/page-cache';
+import { setPageNonce } from '../../modules/security';
+import { beginRender, cachedPage, pageGeneration, renderUnderWay } from '../lib/page-cache';
 
 /**
  * Answers `page` with a fresh nonce in its `nonce` attributes and its Content-Security-Policy, as a
@@ -15,7 +14,7 @@ function answer(event: H3Event, page = cachedPage(event.path)) {
     event.node.res.once('close', beginRender(event.path));
     return;
   }
-  if (page.nonce) setPageHeaders(event.node.res, noncePolicy(page.nonce));
+  if (page.nonce) setPageNonce(event, page.nonce);
   // What Analog's page handler sends with a render.
   setResponseHeader(event, 'content-type', 'text/html;charset=utf-8');
   return page.html;

@@ -1,20 +1,13 @@
 import { getResponseStatus } from 'h3';
 import { defineNitroPlugin, useRuntimeConfig } from 'nitropack/runtime';
-import type { ServerResponse } from 'node:http';
 
+import { useNonce } from '../../modules/security';
 import { enablePageCache, invalidatePagesFor, storePage } from '../lib/page-cache';
-
-/** The nonce src/main.server.ts put into this response's policy: `'nonce-…'`. */
-function nonceOf(res: ServerResponse): string | undefined {
-  const policy =
-    res.getHeader('content-security-policy-report-only') ?? res.getHeader('content-security-policy');
-  return /'nonce-([^']+)'/.exec(String(policy ?? ''))?.[1];
-}
 
 /**
  * Turns the page cache on (runtimeConfig `pageCache`, env `PAGE_CACHE=false` turns it off); the
  * middleware can't read the config itself, as Vite also loads middleware outside Nitro in development.
- * Stores what the renderer answered for a cacheable page (see src/middleware/page-cache.ts), if it
+ * Stores what the renderer answered for a cacheable page (see src/server/middleware/page-cache.ts), if it
  * is a 200 that set no cookie; drops the pages a write request changed once it has been answered.
  */
 export default defineNitroPlugin((nitroApp) => {
@@ -30,8 +23,8 @@ export default defineNitroPlugin((nitroApp) => {
     ) {
       return;
     }
-    // Without the security module (a build that leaves it out) a page has no policy and no nonce.
-    storePage(miss.url, body, nonceOf(res), miss.generation);
+    // The nonce src/main.server.ts gave the page; a build without the security module has none.
+    storePage(miss.url, body, useNonce(event), miss.generation);
   });
   nitroApp.hooks.hook('afterResponse', (event) => {
     if (event.method !== 'GET' && event.method !== 'HEAD') invalidatePagesFor(event.path.split('?')[0]);

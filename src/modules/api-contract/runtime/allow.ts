@@ -1,15 +1,17 @@
-import { apiRoutes } from '#api-contract/routes';
 import { createRouter } from 'radix3';
 
 type Methods = { methods: Set<string> };
 
 let table: ReturnType<typeof createRouter<Methods>> | undefined;
 
-/** Route patterns and their methods; unnamed catch-alls (`/**`) are fallbacks, not routes. */
-function routeTable() {
-  if (table) return table;
+/**
+ * Builds the table of route patterns and their methods from the route list; the module's Nitro
+ * plugin calls it at start, so this file imports no virtual module and the module's index.ts
+ * loads anywhere. Unnamed catch-alls (`/**`) are fallbacks, not routes.
+ */
+export function setAllowTable(routes: readonly { route: string; method: string }[]): void {
   const patterns = new Map<string, Set<string>>();
-  for (const { route, method } of apiRoutes) {
+  for (const { route, method } of routes) {
     if (route.endsWith('/**')) continue;
     const methods = patterns.get(route) ?? new Set<string>();
     methods.add(method === 'default' ? '*' : method.toUpperCase());
@@ -17,7 +19,6 @@ function routeTable() {
   }
   table = createRouter<Methods>();
   for (const [route, methods] of patterns) table.insert(route, { methods });
-  return table;
 }
 
 /**
@@ -25,7 +26,11 @@ function routeTable() {
  * path at all (a 404), or when a route takes every method.
  */
 export function allowedMethods(path: string): string[] {
-  const match = routeTable().lookup(path.split('?')[0]) as Methods | null;
+  if (!table)
+    throw new Error(
+      'The api-contract module builds its Allow table at start: list apiContract() in nitro.modules',
+    );
+  const match = table.lookup(path.split('?')[0]) as Methods | null;
   if (!match || match.methods.has('*')) return [];
   const methods = new Set(match.methods);
   if (methods.has('GET')) methods.add('HEAD');

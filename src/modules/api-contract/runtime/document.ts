@@ -1,8 +1,7 @@
 import { createHash } from 'node:crypto';
 
-import { apiRoutes } from '#api-contract/routes';
+import { apiRoutes, crossOriginRoutes } from '#api-contract/routes';
 import { routeModules } from '#api-contract/route-modules';
-import { crossOriginRoutes } from '../../../server/lib/http';
 import { type JsonText, type OpenApiDocument, buildOpenApi } from './openapi';
 
 const noModule = async () => ({});

@@ -11,6 +11,8 @@ declare module '#api-contract/routes' {
     access: string;
     limits: string;
   }[];
+  /** The routes other sites may call from a browser (the module's `crossOriginRoutes` option). */
+  export const crossOriginRoutes: string[];
 }
 
 /** A lazy import of each route file, keyed `<method> <route>` (../generate.ts). */

@@ -1,5 +1,3 @@
-import { useRuntimeConfig } from 'nitropack/runtime';
-
 /** The module's settings, as the running server sees them. */
 export interface SecurityConfig {
   /** The app's own origin (`ORIGIN`), or `undefined` to take it from each request. */
@@ -34,11 +32,20 @@ function parseSecurityConfig(config: SecurityRuntimeConfig): SecurityConfig {
 let current: SecurityConfig | undefined;
 
 /**
- * The settings, read from Nitro's runtime config once: the environment of a running server
+ * Reads the settings from Nitro's runtime config, once: the environment of a running server
  * doesn't change. The headers plugin calls it at start, so a malformed `ORIGIN` stops the
- * server there rather than failing requests.
+ * server there rather than failing requests. It is handed the config rather than importing
+ * `nitropack/runtime`, so the module's index.ts also loads where Vite runs code outside Nitro
+ * (src/main.server.ts and src/server/middleware in development, vite.config.ts).
  */
+export function configureSecurity(runtimeConfig: object): SecurityConfig {
+  current = parseSecurityConfig(runtimeConfig as SecurityRuntimeConfig);
+  return current;
+}
+
+/** The settings the headers plugin read at start. */
 export function securityConfig(): SecurityConfig {
-  current ??= parseSecurityConfig(useRuntimeConfig() as unknown as SecurityRuntimeConfig);
+  if (!current)
+    throw new Error('The security module reads its settings at start: list security() in nitro.modules');
   return current;
 }

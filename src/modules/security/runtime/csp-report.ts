@@ -1,8 +1,5 @@
 import { z } from 'zod';
 
-/** Reports are small; a larger body is not a browser's report. */
-export const maxReportBytes = 16 * 1024;
-
 const text = z
   .string()
   .transform((value) => value.slice(0, 500))

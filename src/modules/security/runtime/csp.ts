@@ -10,6 +10,9 @@ export const cspNoncePlaceholder = 'CSP_NONCE_PLACEHOLDER';
 /** Where browsers send violation reports (`report-to` and the older `report-uri`). */
 export const cspReportPath = '/api/csp-report';
 
+/** Reports are small; a larger body is not a browser's report. */
+export const maxReportBytes = 16 * 1024;
+
 /** The `Reporting-Endpoints` name (headers.ts) the policies' `report-to` refers to. */
 export const cspReportGroup = 'csp';
 

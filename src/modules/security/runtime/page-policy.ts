@@ -1,6 +1,8 @@
 import type { ServerContext } from '@analogjs/router/tokens';
-import type { ServerResponse } from 'node:http';
+import type { H3Event } from 'h3';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 
+import { notePageNonce } from './context';
 import { createNonce, cspNoncePlaceholder, noncePolicy } from './csp';
 import { documentHeaders } from './headers';
 import { nonceStreamScripts } from './stream-nonce';
@@ -13,6 +15,21 @@ const pageHeaders = Object.entries(documentHeaders);
 export function setPageHeaders(res: Response, policy: string): void {
   for (const [name, value] of pageHeaders) res.setHeader(name, value);
   res.setHeader('content-security-policy', policy);
+}
+
+/** Gives the page its nonce policy and headers, and publishes `nonce` as `event.context.security.nonce`. */
+function setNoncePolicy(req: IncomingMessage, res: Response, nonce: string): void {
+  setPageHeaders(res, noncePolicy(nonce));
+  notePageNonce(req, nonce);
+}
+
+/**
+ * Answers a page that was not rendered for this request (the page cache) as a render would:
+ * its policy with `nonce` (from `createNonce()`, written into the page's `nonce` attributes),
+ * the document headers, and `nonce` on `event.context.security`.
+ */
+export function setPageNonce(event: H3Event, nonce: string): void {
+  setNoncePolicy(event.node.req, event.node.res, nonce);
 }
 
 /**
@@ -39,12 +56,13 @@ type PageRenderer = (url: string, document: string, context: ServerContext) => P
  * written into the template's `nonce` attributes and `<app-root ngCspNonce>` before Angular
  * renders, so Angular's own inline scripts (event replay) and styles carry it too. Markup that
  * Angular renders from data never gets a nonce: only the template's tags do, and a stream's
- * own scripts (stream-nonce.ts). The policy is set before the first byte leaves.
+ * own scripts (stream-nonce.ts). The policy is set before the first byte leaves, and the nonce
+ * published for the rest of the request (`useNonce(event)`).
  */
 export function withPagePolicy(renderPage: PageRenderer): PageRenderer {
   return async (url, document, context) => {
     const nonce = createNonce();
-    setPageHeaders(context.res, noncePolicy(nonce));
+    setNoncePolicy(context.req, context.res, nonce);
     const page = await renderPage(url, document.replaceAll(cspNoncePlaceholder, nonce), context);
     return typeof page === 'string' ? page : page.pipeThrough(nonceStreamScripts(nonce));
   };

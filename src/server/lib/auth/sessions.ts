@@ -13,7 +13,7 @@ import { randomBytes } from 'node:crypto';
 
 import { useDatabase } from '../db';
 import type { Account } from './accounts';
-import { isHttps } from '../../../modules/security/runtime';
+import { isHttps } from '../../../modules/security';
 
 const cookieName = 'session';
 const maxAge = 60 * 60 * 24 * 7;

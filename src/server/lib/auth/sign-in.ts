@@ -17,7 +17,7 @@ import { accountMessages } from '../../../shared/account-messages';
 import { hashPassword, verifyPassword } from './passwords';
 import { type AttemptPolicy, countOnly, takeAttempt } from './rate-limit';
 import { type CurrentSession, endOtherSessions, startSession } from './sessions';
-import { clientAddress } from '../../../modules/security/runtime';
+import { clientAddress } from '../../../modules/security';
 
 const fifteenMinutes = 15 * 60;
 

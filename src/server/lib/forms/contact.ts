@@ -23,7 +23,7 @@ export type ContactMessage = z.output<typeof contactInput>;
 
 /**
  * Keeps a message in Nitro's key-value storage, one key per message: nothing ever reads it back
- * by anything but its key, so it needs no SQL (mounted by `src/server/plugins/storage.ts`).
+ * by anything but its key, so it needs no SQL (mounted by `src/server/plugins/contact-storage.ts`).
  */
 export async function saveContactMessage(message: ContactMessage): Promise<void> {
   await useStorage('contact').setItem(randomUUID(), { ...message, receivedAt: new Date().toISOString() });

@@ -1,4 +1,4 @@
 export * from './cookies';
 export * from './cors';
-export * from './slug';
-export * from './text';
+export * from './path-params';
+export * from './plain-text';

@@ -1,4 +1,4 @@
-import type { OperationExtension, OpenApiResponse } from '../../../modules/api-contract/runtime/openapi';
+import type { OperationExtension, OpenApiResponse } from '../../../modules/api-contract';
 import { maxKeyLength } from './key';
 
 const errorBody = { $ref: '#/components/schemas/ErrorBody' };

@@ -1,6 +1,6 @@
 import { createError, setResponseHeader, type H3Event } from 'h3';
 
-import { clientAddress } from '../../../modules/security/runtime';
+import { clientAddress } from '../../../modules/security';
 
 /** Open streams per client address; an address leaves the map with its last stream. */
 const byAddress = new Map<string, number>();

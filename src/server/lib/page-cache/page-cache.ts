@@ -1,6 +1,4 @@
-// Straight from the file, not the module's index: in development Vite loads middleware outside
-// Nitro, where nothing that imports `nitropack/runtime` may load.
-import { createNonce } from '../../../modules/security/runtime/csp';
+import { createNonce } from '../../../modules/security';
 
 /**
  * Server-rendered pages whose HTML depends only on their URL, kept in memory and served without

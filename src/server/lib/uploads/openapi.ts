@@ -1,8 +1,8 @@
-import type { OperationExtension } from '../../../modules/api-contract/runtime/openapi';
+import type { OperationExtension } from '../../../modules/api-contract';
 
 /**
- * What `POST /api/v1/files` adds to its generated operation: the multipart body it streams
- * itself, which no schema of the route states. Its statuses are the route file's.
+ * The body `receiveUpload` streams, for `POST /api/v1/files`'s operation in `/api/openapi.json`:
+ * no schema of the route states it. The route file lists its statuses.
  */
 export const uploadRequestBody: OperationExtension = {
   requestBody: {

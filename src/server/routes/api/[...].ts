@@ -3,7 +3,7 @@
 import { defineEventHandler, getRequestURL, setResponseHeader, setResponseStatus } from 'h3';
 import { defineRouteMeta } from 'nitropack/runtime';
 
-import { allowedMethods } from '../../../modules/api-contract/runtime/allow';
+import { allowedMethods } from '../../../modules/api-contract';
 
 defineRouteMeta({
   openAPI: {

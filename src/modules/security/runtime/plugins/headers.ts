@@ -1,6 +1,7 @@
-import { defineNitroPlugin, getRouteRules } from 'nitropack/runtime';
+import { defineNitroPlugin, getRouteRules, useRuntimeConfig } from 'nitropack/runtime';
 
-import { securityConfig } from '../config';
+import { configureSecurity } from '../config';
+import { publishSecurityContext } from '../context';
 import { reportPagePolicyOnly, setPageHeaders } from '../page-policy';
 import { setResourceHeaders } from '../resource-headers';
 
@@ -9,11 +10,13 @@ import { setResourceHeaders } from '../resource-headers';
  * static files included. Prerendered pages also get their build-time hash policy, which the
  * build stores in their route rule as `csp` (prerendered-csp.ts); server-rendered pages get
  * their nonce policy from `withPagePolicy` in src/main.server.ts. Errors get the resource set
- * again from the app's error handler (`setErrorHeaders`), over Nitro's own.
+ * again from the app's error handler (`setErrorHeaders`), over Nitro's own. Each request gets
+ * its `event.context.security`, where a page's nonce is published (`useNonce`).
  */
 export default defineNitroPlugin((nitroApp) => {
-  const { cspReportOnly } = securityConfig();
+  const { cspReportOnly } = configureSecurity(useRuntimeConfig());
   nitroApp.hooks.hook('request', (event) => {
+    publishSecurityContext(event);
     setResourceHeaders(event);
     const { csp } = getRouteRules(event);
     if (csp) setPageHeaders(event.node.res, csp);

@@ -26,7 +26,7 @@ defineRouteMeta({
   },
 });
 
-/** The multipart body, which no schema of this file states, and the `Idempotency-Key` header. */
+// Described once where each is read: the multipart body in lib/uploads, the header in lib/idempotency.
 export const openApi = idempotentOperation(uploadRequestBody);
 
 export const route = defineServerRoute({

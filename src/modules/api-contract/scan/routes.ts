@@ -1,0 +1,54 @@
+import { readFileSync } from 'node:fs';
+import { relative } from 'node:path';
+import type { Nitro, NitroEventHandler } from 'nitropack';
+
+import { type RouteAccess, routeAccess } from './access';
+import { type RouteHeader, readHeader } from './header';
+import { type MetaValue, readRouteMeta } from './route-meta';
+
+/** One API route as Nitro registered it, with its file's header. */
+export interface ApiRoute {
+  /** Nitro's pattern: `/api/v1/users/:id`, `/api/**`. */
+  route: string;
+  /** `get`, `post`, …, or `default` for a file without a method suffix: it answers every method. */
+  method: string;
+  /** The handler file's absolute path. */
+  handler: string;
+  /** The handler file from the project root: `src/server/routes/api/v1/users/[id].get.ts`. */
+  file: string;
+  header: RouteHeader;
+  /** What its `defineRouteMeta(…)` declares (`null`: nothing), read from its source. */
+  meta: Record<string, MetaValue> | null;
+  /** Who may call it and the limits on its abuse, from its meta's `x-access` and `x-limits`. */
+  access: RouteAccess;
+}
+
+/** `METHOD /route` as line 2 of a header states it: `ANY` for a file that answers every method. */
+export const endpoint = (method: string, route: string) =>
+  `${method === 'default' ? 'ANY' : method.toUpperCase()} ${route}`;
+
+/**
+ * The one list of API routes: the route files Nitro scanned (its own file-name rules) and the
+ * handlers this module adds, each with its header and its `defineRouteMeta`. Line 2 of a header
+ * must state what Nitro serves the file as, and the meta who may call it (`x-access`, `x-limits`);
+ * a file that does not fails the build, named.
+ */
+export function apiRoutes(nitro: Nitro, own: readonly NitroEventHandler[], root: string): ApiRoute[] {
+  return [...nitro.scannedHandlers, ...own]
+    .filter(({ route, middleware }) => route && !middleware)
+    .map(({ route, method = 'default', handler }) => {
+      const file = relative(root, handler).split('\\').join('/');
+      const text = readFileSync(handler, 'utf8');
+      const header = readHeader(file, text);
+      const served = endpoint(method.toLowerCase(), route!);
+      // A WebSocket handler (h3's `defineWebSocketHandler`) is a file without a method suffix.
+      const stated = endpoint(header.method === 'WS' ? 'default' : header.method.toLowerCase(), header.url);
+      if (stated !== served) {
+        throw new Error(`${file}: line 2 says ${header.method} ${header.url}, but Nitro serves ${served}`);
+      }
+      const meta = readRouteMeta(file, text);
+      const access = routeAccess(file, meta?.['openAPI']);
+      return { route: route!, method: method.toLowerCase(), handler, file, header, meta, access };
+    })
+    .sort((a, b) => a.route.localeCompare(b.route) || a.method.localeCompare(b.method));
+}

@@ -1,0 +1,19 @@
+// `npm run readme`: rewrites the README's route table from the route files' headers, each file
+// snippet from its file, and the access table of docs/security.md from the routes' meta.
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+import { apiCatalogue } from '../../src/server/api-routes.gen.ts';
+import { withFileSnippets } from '../docs/readme-snippets.ts';
+import { accessEnd, accessStart, accessTable, withGenerated } from './access-table.ts';
+import { readRouteCatalogue } from './rows.ts';
+import { catalogueTable, withCatalogue } from './readme-table.ts';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+const readme = join(root, 'README.md');
+const table = catalogueTable(root, readRouteCatalogue(root));
+writeFileSync(readme, withFileSnippets(withCatalogue(readFileSync(readme, 'utf8'), table), root));
+const security = join(root, 'docs/security.md');
+const access = accessTable(apiCatalogue);
+writeFileSync(security, withGenerated(readFileSync(security, 'utf8'), accessStart, accessEnd, access));
