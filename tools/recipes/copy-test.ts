@@ -98,10 +98,11 @@ function viteConfig(configs: RecipeConfig[], paths: Record<string, string[]>): s
   ].join('\n');
 }
 
-/** The stock tsconfig.json, with the recipes' `paths`, and the tsconfig.app.json Analog's Angular compiler reads. */
-const tsconfigs = (paths: Record<string, string[]>) => ({
+/** The stock tsconfig.json, with the recipes' `paths` and compiler options, and the tsconfig.app.json Analog's Angular compiler reads. */
+const tsconfigs = (paths: Record<string, string[]>, options: Record<string, unknown>) => ({
   'tsconfig.json': {
     compilerOptions: {
+      ...options,
       strict: true,
       target: 'ES2022',
       module: 'ES2022',
@@ -248,7 +249,11 @@ function assemble(recipe: RecipeManifest): string {
       2,
     )}\n`,
   );
-  for (const [file, config] of Object.entries(tsconfigs(paths)))
+  const compilerOptions = Object.assign({}, ...recipes.map(({ config }) => config.compilerOptions)) as Record<
+    string,
+    unknown
+  >;
+  for (const [file, config] of Object.entries(tsconfigs(paths, compilerOptions)))
     writeFileSync(join(app, file), `${JSON.stringify(config, null, 2)}\n`);
   writeFileSync(
     join(app, 'vite.config.ts'),

@@ -61,6 +61,12 @@ export interface RecipeConfig {
   viteImports?: ConfigCall[];
   /** Providers added to the stock src/app/app.config.ts, which its pages inject. */
   appProviders?: ConfigCall[];
+  /**
+   * TypeScript options the copied files need, merged into the stock tsconfig.json: the files
+   * vite.config.ts loads import each other with `.ts` extensions, which Vite's config loader
+   * will require, so TypeScript must accept (and rewrite) them.
+   */
+  compilerOptions?: Record<string, unknown>;
   /** Environment the production server needs to start and answer (documented values, never secrets). */
   env?: Record<string, string>;
 }
@@ -176,6 +182,7 @@ export const recipes: Recipe[] = [
     entries: ['src/modules/security/', 'src/main.server.ts'],
     dependsOn: [],
     config: {
+      compilerOptions: { rewriteRelativeImportExtensions: true },
       nitroModules: [
         {
           name: 'security',
@@ -511,8 +518,15 @@ export const recipes: Recipe[] = [
       'test/server/websocket-dev.spec.ts',
       'e2e/chat.spec.ts',
     ],
-    // After the sessions recipe's requests Ada is signed in.
+    // Ada signs in again: a recipe copied with this one may have signed her out.
     requests: [
+      {
+        method: 'POST',
+        path: '/api/v1/auth/sign-in',
+        headers: json,
+        body: { email: 'ada@example.com', password: 'correct horse battery' },
+        status: 200,
+      },
       { method: 'GET', path: '/ws/chat', status: 426 },
       { method: 'GET', path: '/ws/chat', websocket: { origin: 'https://evil.example' }, status: 403 },
       {
@@ -548,6 +562,7 @@ export const recipes: Recipe[] = [
     entries: ['src/modules/api-contract/index.ts', 'src/modules/api-contract/runtime/'],
     dependsOn: ['validated-routes'],
     config: {
+      compilerOptions: { rewriteRelativeImportExtensions: true },
       nitroModules: [
         {
           name: 'apiContract',
@@ -736,6 +751,7 @@ export const recipes: Recipe[] = [
     // No file imports the font package: Nitro bundles its files (serverAssets).
     packages: ['@fontsource/inter'],
     config: {
+      compilerOptions: { rewriteRelativeImportExtensions: true },
       nitro: {
         serverAssets: [
           {

@@ -8,7 +8,7 @@ import type { Nitro, NitroEventHandler, NitroModule } from 'nitropack';
  * `nitropack/runtime` or a virtual module, so it loads anywhere: vite.config.ts, tools/, the browser
  * (types only) and the server.
  */
-export { allowedMethods } from './runtime/allow';
+export { allowedMethods } from './runtime/allow.ts';
 export {
   type JsonText,
   type OpenApiDocument,
@@ -17,10 +17,10 @@ export {
   type OperationExtension,
   anyMethods,
   openApiPath,
-} from './runtime/openapi';
-export { accessRules } from './scan/access';
-export { type RouteCatalogueOptions, pageRoute, readPages, routeCataloguePlugin } from './scan/catalogue';
-export type { CatalogueEntry } from './scan/header';
+} from './runtime/openapi.ts';
+export { accessRules } from './scan/access.ts';
+export { type RouteCatalogueOptions, pageRoute, readPages, routeCataloguePlugin } from './scan/catalogue.ts';
+export type { CatalogueEntry } from './scan/header.ts';
 
 /** What `apiContract()` takes in `analog({ nitro: { modules } })`. */
 export interface ApiContractOptions {
@@ -58,8 +58,8 @@ export function apiContract({ root, outFile, crossOriginRoutes = [] }: ApiContra
     name: 'api-contract',
     async setup(nitro: Nitro) {
       // Build-time code (TypeScript's parser): imported here, so no server bundle holds it.
-      const { apiRoutes } = await import('./scan/routes');
-      const { apiRoutesSource, routeModulesModule, routesModule } = await import('./scan/generate');
+      const { apiRoutes } = await import('./scan/routes.ts');
+      const { apiRoutesSource, routeModulesModule, routesModule } = await import('./scan/generate.ts');
       nitro.options.handlers.push(...handlers);
       nitro.options.plugins.push(runtime('plugin.ts'));
       // The route files, this module's handlers and those of the other local modules (security's

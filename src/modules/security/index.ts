@@ -3,8 +3,8 @@ import type { NitroModule } from 'nitropack';
 
 // The route rules it reads (`csp`, `bodyLimit`), typed wherever this module is imported.
 import type {} from './route-rules';
-import { defaultMaxBodyBytes } from './runtime/body-limit';
-import { cspReportPath, maxReportBytes } from './runtime/csp';
+import { defaultMaxBodyBytes } from './runtime/body-limit.ts';
+import { cspReportPath, maxReportBytes } from './runtime/csp.ts';
 
 /*
  * The module's one public face: the Nitro module for vite.config.ts, and what recipes may ask it
@@ -12,14 +12,14 @@ import { cspReportPath, maxReportBytes } from './runtime/csp';
  * this file also loads where Vite runs code outside Nitro: vite.config.ts, and in development
  * src/main.server.ts and src/server/middleware.
  */
-export { isFormBody, mediaType, requestMediaType } from './runtime/content-type';
-export { appOrigin, clientAddress, isHttps } from './runtime/request';
-export { type SecurityContext, useNonce } from './runtime/context';
+export { isFormBody, mediaType, requestMediaType } from './runtime/content-type.ts';
+export { appOrigin, clientAddress, isHttps } from './runtime/request.ts';
+export { type SecurityContext, useNonce } from './runtime/context.ts';
 // The page renderer (src/main.server.ts) and the page cache, which answers a page with a fresh nonce.
-export { cspNoncePlaceholder, createNonce } from './runtime/csp';
-export { setPageNonce, withPagePolicy } from './runtime/page-policy';
+export { cspNoncePlaceholder, createNonce } from './runtime/csp.ts';
+export { setPageNonce, withPagePolicy } from './runtime/page-policy.ts';
 // The app's error handler (src/server/error.ts) answers every error with the module's header set.
-export { setErrorHeaders } from './runtime/resource-headers';
+export { setErrorHeaders } from './runtime/resource-headers.ts';
 
 /** What `security()` takes in `analog({ nitro: { modules } })`. */
 export interface SecurityOptions {
@@ -53,7 +53,7 @@ export function security({ bodyLimit = defaultMaxBodyBytes }: SecurityOptions = 
       );
       plugins.push(runtime('plugins/headers.ts'));
       // Build-time code (an HTML parser): imported here, so no server bundle that imports this file holds it.
-      const { prerenderedCsp } = await import('./prerendered-csp');
+      const { prerenderedCsp } = await import('./prerendered-csp.ts');
       nitro.hooks.addHooks(prerenderedCsp());
     },
   };

@@ -5,8 +5,8 @@ import type { NestedHooks } from 'hookable';
 import type { Nitro, NitroHooks, PrerenderRoute } from 'nitropack';
 import { type DefaultTreeAdapterTypes as Tree, parse } from 'parse5';
 
-import { hashPolicy } from './runtime/csp';
-import { documentHeaders, hsts, resourceHeaders } from './runtime/headers';
+import { hashPolicy } from './runtime/csp.ts';
+import { documentHeaders, hsts, resourceHeaders } from './runtime/headers.ts';
 
 const nonceAttributes = new Set(['nonce', 'ngcspnonce']);
 const executableScript = /^(|module|importmap|(text|application)\/(java|ecma)script)$/i;

@@ -3,7 +3,7 @@
 import { defineEventHandler, handleCacheHeaders, setResponseHeader } from 'h3';
 import { defineRouteMeta } from 'nitropack/runtime';
 
-import { openApiDocument } from './document';
+import { openApiDocument } from './document.ts';
 
 defineRouteMeta({
   openAPI: {

@@ -1,4 +1,4 @@
-import type { MetaValue } from './route-meta';
+import type { MetaValue } from './route-meta.ts';
 
 /** Who may call a route: the values of `'x-access'` (docs/security.md, "Who may call a route"). */
 export const accessRules = [

@@ -2,7 +2,7 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Plugin } from 'vite';
 
-import { type CatalogueEntry, readHeader } from './header';
+import { type CatalogueEntry, readHeader } from './header.ts';
 
 /**
  * Every page's header in `pagesDir` (from `root`: Analog's router serves the pages, so they are

@@ -1,6 +1,6 @@
 import { dirname, relative } from 'node:path';
 
-import type { ApiRoute } from './routes';
+import type { ApiRoute } from './routes.ts';
 
 const quote = (text: string) => `'${text.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`;
 

@@ -2,9 +2,9 @@ import { readFileSync } from 'node:fs';
 import { relative } from 'node:path';
 import type { Nitro, NitroEventHandler } from 'nitropack';
 
-import { type RouteAccess, routeAccess } from './access';
-import { type RouteHeader, readHeader } from './header';
-import { type MetaValue, readRouteMeta } from './route-meta';
+import { type RouteAccess, routeAccess } from './access.ts';
+import { type RouteHeader, readHeader } from './header.ts';
+import { type MetaValue, readRouteMeta } from './route-meta.ts';
 
 /** One API route as Nitro registered it, with its file's header. */
 export interface ApiRoute {

@@ -2,10 +2,10 @@ import type { ServerContext } from '@analogjs/router/tokens';
 import type { H3Event } from 'h3';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 
-import { notePageNonce } from './context';
-import { createNonce, cspNoncePlaceholder, noncePolicy } from './csp';
-import { documentHeaders } from './headers';
-import { nonceStreamScripts } from './stream-nonce';
+import { notePageNonce } from './context.ts';
+import { createNonce, cspNoncePlaceholder, noncePolicy } from './csp.ts';
+import { documentHeaders } from './headers.ts';
+import { nonceStreamScripts } from './stream-nonce.ts';
 
 type Response = Pick<ServerResponse, 'getHeader' | 'hasHeader' | 'setHeader'>;
 

@@ -1,6 +1,6 @@
 import { type H3Event, getRequestHeader, getRequestHost, getRequestIP, getRequestProtocol } from 'h3';
 
-import { securityConfig } from './config';
+import { securityConfig } from './config.ts';
 
 /**
  * True when the request came over HTTPS: to this server, or to a proxy in front of it when

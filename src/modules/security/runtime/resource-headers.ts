@@ -1,7 +1,7 @@
 import type { H3Event } from 'h3';
 
-import { documentHeaders, hsts, resourceHeaders } from './headers';
-import { isHttps } from './request';
+import { documentHeaders, hsts, resourceHeaders } from './headers.ts';
+import { isHttps } from './request.ts';
 
 const everywhere = Object.entries(resourceHeaders);
 const pageOnly = [...Object.keys(documentHeaders), 'content-security-policy-report-only'];

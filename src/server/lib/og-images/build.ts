@@ -1,4 +1,4 @@
-import { products } from '../../../shared/products';
+import { products } from '../../../shared/products.ts';
 
 /** The image's path without a version: what the build prerenders. */
 export const ogImagePath = (id: number) => `/api/v1/products/${id}/og.png`;

@@ -3,7 +3,7 @@
 import { createError, defineEventHandler, readRawBody, sendNoContent } from 'h3';
 import { defineRouteMeta } from 'nitropack/runtime';
 
-import { cspReportBody, violations } from '../csp-report';
+import { cspReportBody, violations } from '../csp-report.ts';
 
 defineRouteMeta({
   openAPI: {

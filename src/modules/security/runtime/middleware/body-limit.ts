@@ -1,7 +1,7 @@
 import { defineEventHandler } from 'h3';
 import { getRouteRules } from 'nitropack/runtime';
 
-import { defaultMaxBodyBytes, requireBodyWithinLimit } from '../body-limit';
+import { defaultMaxBodyBytes, requireBodyWithinLimit } from '../body-limit.ts';
 
 /**
  * Refuses a request body over the route's `bodyLimit` rule (the module's `bodyLimit` option,

@@ -1,9 +1,9 @@
 import { defineNitroPlugin, getRouteRules, useRuntimeConfig } from 'nitropack/runtime';
 
-import { configureSecurity } from '../config';
-import { publishSecurityContext } from '../context';
-import { reportPagePolicyOnly, setPageHeaders } from '../page-policy';
-import { setResourceHeaders } from '../resource-headers';
+import { configureSecurity } from '../config.ts';
+import { publishSecurityContext } from '../context.ts';
+import { reportPagePolicyOnly, setPageHeaders } from '../page-policy.ts';
+import { setResourceHeaders } from '../resource-headers.ts';
 
 /**
  * Sets `resourceHeaders` (and HSTS over HTTPS) on every response before any handler runs,
