@@ -1,9 +1,10 @@
-import { readFileSync, readdirSync, readlinkSync } from 'node:fs';
+import { readdirSync, readlinkSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { ensureClusterBuild, serverEntry } from '../support/build';
 import { type ChatClient, joinedChat } from '../support/chat';
 import { type RunningPostgres, startPostgres } from '../support/postgres.mjs';
+import { childrenOf } from '../support/processes';
 import { type RunningServer, startProductionServer } from '../support/server';
 import { newAccount, signUp } from '../support/sessions';
 
@@ -30,21 +31,6 @@ async function expectOneOrder(clients: ChatClient[], perClient: number): Promise
     const sent = first.filter((text) => text.startsWith(`${tag} ${c}.`));
     expect(sent).toEqual(Array.from({ length: perClient }, (_, n) => `${tag} ${c}.${n}`));
   });
-}
-
-/** The processes whose parent is `pid`: a cluster's workers. */
-function childrenOf(pid: number): number[] {
-  return readdirSync('/proc')
-    .filter((entry) => /^\d+$/.test(entry))
-    .filter((entry) => {
-      try {
-        const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-        return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) === pid;
-      } catch {
-        return false;
-      }
-    })
-    .map(Number);
 }
 
 /** How many sockets `pid` holds open. */

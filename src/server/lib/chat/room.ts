@@ -1,11 +1,11 @@
 import { type ChatMessage, type ChatServerFrame, chatCloseCodes, chatLimits } from '../../../shared/chat';
 import { useDatabase } from '../db';
-import { type StopWatching, watchCommits } from '../live';
+import { type StopWatching, oneReadAtATime, watchCommits } from '../live';
 import { chatClientFrame } from './frame';
 import type { ChatContext, ChatFrame, ChatPeer } from './hooks';
 import { chatMessagesAfter, latestChatMessages, newestChatMessageId, storeChatMessage } from './messages';
 import { chatSettings } from './settings';
-import { connectionsOf, holdConnection, openConnections } from './slots';
+import { chatConnections } from './slots';
 
 /** One open connection. */
 interface Member {
@@ -28,8 +28,6 @@ const page = 500;
 const members = new Map<ChatPeer, Member>();
 /** The newest message id this process has read and handed to its live members. */
 let head = 0;
-let reading: Promise<void> | undefined;
-let readAgain = false;
 let stopWatching: StopWatching | undefined;
 let pinger: NodeJS.Timeout | undefined;
 
@@ -67,23 +65,7 @@ async function readNewMessages(): Promise<void> {
 }
 
 /** Brings `head` up to the database; a wake-up during a read runs one more read after it. */
-function catchUp(): Promise<void> {
-  if (reading) {
-    readAgain = true;
-    return reading;
-  }
-  reading = (async () => {
-    try {
-      do {
-        readAgain = false;
-        await readNewMessages();
-      } while (readAgain);
-    } finally {
-      reading = undefined;
-    }
-  })();
-  return reading;
-}
+const catchUp = oneReadAtATime(readNewMessages);
 
 const wake = () => void catchUp().catch(() => undefined);
 
@@ -120,14 +102,17 @@ function stopAll(): Promise<void> | undefined {
 export function joinChat(peer: ChatPeer): void {
   const context = peer.context as unknown as ChatContext;
   const { maxConnections, maxConnectionsPerAddress } = chatSettings();
-  if (openConnections() >= maxConnections || connectionsOf(context.address) >= maxConnectionsPerAddress) {
+  if (
+    chatConnections.total() >= maxConnections ||
+    chatConnections.of(context.address) >= maxConnectionsPerAddress
+  ) {
     peer.close(chatCloseCodes.tryAgainLater, 'Too many open chats');
     return;
   }
   const member: Member = {
     peer,
     context,
-    release: holdConnection(context.address),
+    release: chatConnections.hold(context.address),
     live: false,
     frames: [],
     alive: true,

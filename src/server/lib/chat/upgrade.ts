@@ -5,7 +5,7 @@ import { currentSession } from '../auth';
 import { appOrigin, clientAddress } from '../../../modules/security';
 import type { ChatContext, UpgradeRequest } from './hooks';
 import { chatSettings } from './settings';
-import { connectionsOf, openConnections } from './slots';
+import { chatConnections } from './slots';
 
 /**
  * Node's request behind crossws's upgrade request, so the app's own helpers (session, origin,
@@ -54,12 +54,12 @@ export async function requireChatUpgrade(request: UpgradeRequest & { context: Re
   }
   const { maxConnections, maxConnectionsPerAddress } = chatSettings();
   const address = clientAddress(event);
-  if (openConnections() >= maxConnections) {
+  if (chatConnections.total() >= maxConnections) {
     throw refusal(503, 'Service Unavailable', 'Too many open chats; try again shortly', {
       'retry-after': '5',
     });
   }
-  if (connectionsOf(address) >= maxConnectionsPerAddress) {
+  if (chatConnections.of(address) >= maxConnectionsPerAddress) {
     throw refusal(429, 'Too Many Requests', `At most ${maxConnectionsPerAddress} open chats per client`, {
       'retry-after': '30',
     });

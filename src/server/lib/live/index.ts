@@ -1,5 +1,7 @@
 /** Live updates of the todos over Server-Sent Events (docs/live-updates.md). */
+export { addressSlots } from './address-slots';
 export { replayWindow } from './event-log';
+export { oneReadAtATime } from './one-read-at-a-time';
 export { purgeTodoEvents } from './purge';
 export {
   announceTodoChange,

@@ -1,10 +1,10 @@
 import { createError, setResponseHeader, type H3Event } from 'h3';
 
 import { clientAddress } from '../../../modules/security';
+import { addressSlots } from './address-slots';
 
-/** Open streams per client address; an address leaves the map with its last stream. */
-const byAddress = new Map<string, number>();
-let total = 0;
+/** Open streams, per client address and in this process. */
+const streams = addressSlots();
 
 /**
  * Refuses a stream over the per-process cap (JSON 503) or over the per-address cap (JSON 429),
@@ -14,7 +14,7 @@ export function requireStreamSlot(
   event: H3Event,
   { max, maxPerAddress }: { max: number; maxPerAddress: number },
 ) {
-  if (total >= max) {
+  if (streams.total() >= max) {
     setResponseHeader(event, 'retry-after', 5);
     throw createError({
       statusCode: 503,
@@ -22,7 +22,7 @@ export function requireStreamSlot(
       message: 'Too many open streams; try again shortly',
     });
   }
-  if ((byAddress.get(clientAddress(event)) ?? 0) >= maxPerAddress) {
+  if (streams.of(clientAddress(event)) >= maxPerAddress) {
     setResponseHeader(event, 'retry-after', 30);
     throw createError({
       statusCode: 429,
@@ -34,16 +34,5 @@ export function requireStreamSlot(
 
 /** Counts a stream against its address and the process until the returned `release` runs (once). */
 export function holdStreamSlot(event: H3Event): () => void {
-  const address = clientAddress(event);
-  byAddress.set(address, (byAddress.get(address) ?? 0) + 1);
-  total += 1;
-  let held = true;
-  return () => {
-    if (!held) return;
-    held = false;
-    total -= 1;
-    const left = (byAddress.get(address) ?? 1) - 1;
-    if (left) byAddress.set(address, left);
-    else byAddress.delete(address);
-  };
+  return streams.hold(clientAddress(event));
 }

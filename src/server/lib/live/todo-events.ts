@@ -8,6 +8,7 @@ import pg from 'pg';
 import { databaseUrl, useDatabase } from '../db';
 import { eventsAfter, keepsEventsAfter, newestEventId, type TodoEvent } from './event-log';
 import { encodeEvents, heartbeatComment, pullSource, sendEventStream } from './event-stream';
+import { oneReadAtATime } from './one-read-at-a-time';
 import { holdStreamSlot, requireStreamSlot } from './stream-slots';
 
 /**
@@ -44,8 +45,6 @@ const subscribers = new Set<Subscriber>();
 const live = new Set<Subscriber>();
 /** The newest event id this process has read and handed to `live`. */
 let head = 0;
-let reading: Promise<void> | undefined;
-let readAgain = false;
 let timers: NodeJS.Timeout[] = [];
 
 interface Settings {
@@ -111,23 +110,7 @@ async function readNewEvents(): Promise<void> {
  * Brings `head` up to the database, one read at a time: a wake-up during a read runs one more
  * read after it, so a burst of commits costs a query or two, not one per commit.
  */
-function catchUp(): Promise<void> {
-  if (reading) {
-    readAgain = true;
-    return reading;
-  }
-  reading = (async () => {
-    try {
-      do {
-        readAgain = false;
-        await readNewEvents();
-      } while (readAgain);
-    } finally {
-      reading = undefined;
-    }
-  })();
-  return reading;
-}
+const catchUp = oneReadAtATime(readNewEvents);
 
 let turns: Promise<void> = Promise.resolve();
 /**

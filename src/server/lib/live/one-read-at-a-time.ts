@@ -1,0 +1,25 @@
+/**
+ * `read`, run one call at a time: a call while a read runs gets that read's promise and one more
+ * read after it, so a burst of wake-ups costs a read or two, not one each, and no two overlap.
+ */
+export function oneReadAtATime(read: () => Promise<void>): () => Promise<void> {
+  let reading: Promise<void> | undefined;
+  let readAgain = false;
+  return () => {
+    if (reading) {
+      readAgain = true;
+      return reading;
+    }
+    reading = (async () => {
+      try {
+        do {
+          readAgain = false;
+          await read();
+        } while (readAgain);
+      } finally {
+        reading = undefined;
+      }
+    })();
+    return reading;
+  };
+}
