@@ -102,6 +102,16 @@ const taggedKeys = async (db: Database, tag: string) =>
     String(row['key']),
   );
 
+/** Inserts expired and live counters under a fresh tag, then waits until a run has left only the live ones. */
+async function expectExpiredRateLimitsPurged(db: Database) {
+  const tag = crypto.randomUUID();
+  const rows = rateLimitRows(tag);
+  await insertRateLimits(db, rows);
+  const live = rows.filter(([key]) => key.includes(':live:')).map(([key]) => key);
+  await expect.poll(() => taggedKeys(db, tag), { timeout: 20_000 }).toHaveLength(live.length);
+  expect((await taggedKeys(db, tag)).sort()).toEqual(live.sort());
+}
+
 describe('housekeeping task on node-cluster (4 workers sharing one SQLite file)', () => {
   let server: RunningServer;
   let db: Database;
@@ -128,12 +138,7 @@ describe('housekeeping task on node-cluster (4 workers sharing one SQLite file)'
   });
 
   it('deletes expired rate_limits rows and keeps live ones', async () => {
-    const tag = crypto.randomUUID();
-    const rows = rateLimitRows(tag);
-    await insertRateLimits(db, rows);
-    const live = rows.filter(([key]) => key.includes(':live:')).map(([key]) => key);
-    await expect.poll(() => taggedKeys(db, tag), { timeout: 20_000 }).toHaveLength(live.length);
-    expect((await taggedKeys(db, tag)).sort()).toEqual(live.sort());
+    await expectExpiredRateLimitsPurged(db);
   });
 });
 
@@ -165,12 +170,7 @@ describe('housekeeping task on two instances sharing one PostgreSQL', () => {
   });
 
   it('deletes expired rate_limits rows and keeps live ones', async () => {
-    const tag = crypto.randomUUID();
-    const rows = rateLimitRows(tag);
-    await insertRateLimits(db, rows);
-    const live = rows.filter(([key]) => key.includes(':live:')).map(([key]) => key);
-    await expect.poll(() => taggedKeys(db, tag), { timeout: 20_000 }).toHaveLength(live.length);
-    expect((await taggedKeys(db, tag)).sort()).toEqual(live.sort());
+    await expectExpiredRateLimitsPurged(db);
   });
 
   it('gives a lease to exactly one of 20 claims racing on 20 connections', async () => {
