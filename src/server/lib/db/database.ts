@@ -73,22 +73,35 @@ const sqlitePragmas = [
   'PRAGMA synchronous = NORMAL',
 ];
 
-let current: { db: Promise<Database>; ready: Promise<Database> } | undefined;
+let current: { db: Promise<Database>; ready?: Promise<Database> } | undefined;
 
 /**
- * The database, connected and migrated. The first call connects and applies the migrations;
- * when that fails, the next call tries afresh.
+ * The database, connected and migrated. The first call connects and applies the migrations.
+ * When that fails (SQLite busy while another process starting beside this one changes its
+ * journal mode, PostgreSQL unreachable), the next call tries again on the same connection: it
+ * is never closed and dropped while the server runs, since better-sqlite3 12 on Node 24 aborts
+ * the process when the garbage collector finalizes a `Database` (`Assertion failed: (env) != nullptr`).
  */
 export function useDatabase(): Promise<Database> {
   if (!current) {
     // A microtask later: Nitro runs its plugins in one synchronous pass, so by then every tuning
     // plugin has called `tuneConnector`, also one that runs after a plugin that asked for the database.
     const db = Promise.resolve().then(connect);
-    const ready = db.then(open);
-    current = { db, ready };
-    ready.catch(() => forget(db));
+    current = { db };
+    // A connector that could not be made at all (a malformed DATABASE_URL) is made afresh next time.
+    db.catch(() => {
+      if (current?.db === db) current = undefined;
+    });
   }
-  return current.ready;
+  const connection = current;
+  if (!connection.ready) {
+    const ready = connection.db.then(open);
+    connection.ready = ready;
+    ready.catch(() => {
+      if (connection.ready === ready) connection.ready = undefined;
+    });
+  }
+  return connection.ready;
 }
 
 async function open(db: Database): Promise<Database> {
@@ -100,13 +113,6 @@ async function open(db: Database): Promise<Database> {
     await migrate(db);
   }
   return db;
-}
-
-/** Drops `db`, so the next `useDatabase()` connects again. */
-function forget(db: Promise<Database>): void {
-  if (current?.db === db) current = undefined;
-  // Closing a connection that already broke can fail too; there is nothing left to close then.
-  db.then((broken) => broken.dispose()).catch(() => undefined);
 }
 
 /** Closes the database (the PostgreSQL pool, or the SQLite file) when the server shuts down (src/server/plugins/ops.ts). */
