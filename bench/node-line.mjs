@@ -43,6 +43,9 @@ export function buildForLine(nodeDir) {
     cpSync(addonSource, work, { recursive: true, filter: (path) => path !== join(addonSource, 'build') });
     execFileSync(join(nodeDir, 'bin/node'), [nodeGyp, 'rebuild', '--release', `--nodedir=${nodeDir}`], {
       cwd: work,
+      // Under `npm run bench`, npm hands node-gyp its own `nodedir` setting (npm_config_nodedir, from
+      // ~/.npmrc or the default), which won over --nodedir and built the addon for this Node.js instead.
+      env: { ...process.env, npm_config_nodedir: nodeDir },
       stdio: 'ignore',
     });
     rmSync(copy, { recursive: true, force: true });
