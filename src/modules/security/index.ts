@@ -1,10 +1,11 @@
 import { fileURLToPath } from 'node:url';
 import type { NitroModule } from 'nitropack';
 
-// The route rules it reads (`csp`, `bodyLimit`), typed wherever this module is imported.
+// The route rule it reads (`bodyLimit`), typed wherever this module is imported.
 import type {} from './route-rules';
 import { defaultMaxBodyBytes } from './runtime/body-limit.ts';
 import { cspReportPath, maxReportBytes } from './runtime/csp.ts';
+import { resourceHeaders } from './runtime/headers.ts';
 
 /*
  * The module's one public face: the Nitro module for vite.config.ts, and what recipes may ask it
@@ -42,8 +43,14 @@ export function security({ bodyLimit = defaultMaxBodyBytes }: SecurityOptions = 
       runtimeConfig['origin'] ??= '';
       runtimeConfig['trustProxy'] ??= false;
       runtimeConfig['cspReportOnly'] ??= false;
-      // Rules a route sets itself win over these defaults.
-      routeRules['/**'] = { bodyLimit, ...routeRules['/**'] };
+      // Rules a route sets itself win over these defaults. The resource headers go out through
+      // Nitro's own route rules, as cheap as headers get: no hook of this module's per request.
+      const everywhere = routeRules['/**'];
+      routeRules['/**'] = {
+        bodyLimit,
+        ...everywhere,
+        headers: { ...resourceHeaders, ...everywhere?.headers },
+      };
       routeRules[cspReportPath] = { bodyLimit: maxReportBytes, ...routeRules[cspReportPath] };
       handlers.push(
         { middleware: true, handler: runtime('middleware/block-cross-site-forms.ts') },

@@ -72,8 +72,8 @@ function headersBlock(path: string, headers: Record<string, string>): string {
 
 /**
  * Gives every prerendered HTML page a hash-based Content-Security-Policy, generic over all
- * pages the build prerenders. The Node server sends it from the page's route rule (`csp`, read by
- * runtime/plugins/headers.ts), and `public/_headers` carries the same headers for static hosts
+ * pages the build prerenders. The Node server sends it, with the page headers, from the page's
+ * route rule `headers` (over the resource set of `/**`), and `public/_headers` carries the same headers for static hosts
  * that read that file (Netlify, Cloudflare Pages). The module adds these hooks to the build's Nitro.
  */
 export function prerenderedCsp(): NestedHooks<NitroHooks> {
@@ -86,7 +86,9 @@ export function prerenderedCsp(): NestedHooks<NitroHooks> {
       const { html, policy } = hashPolicyFor(route.contents);
       route.contents = html;
       for (const path of new Set([route.route, `/${route.fileName?.replace(/^\//, '')}`])) {
-        nitro.options.routeRules[path] = { ...nitro.options.routeRules[path], csp: policy };
+        const rule = nitro.options.routeRules[path];
+        const headers = { ...rule?.headers, ...documentHeaders, 'content-security-policy': policy };
+        nitro.options.routeRules[path] = { ...rule, headers };
         pages.set(path, policy);
       }
     },

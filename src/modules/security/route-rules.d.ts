@@ -3,8 +3,6 @@ import 'nitropack';
 
 declare module 'nitropack' {
   interface NitroRouteConfig {
-    /** The page's hash-based Content-Security-Policy, written by the build (prerendered-csp.ts). */
-    csp?: string;
     /** The largest request body in bytes; `false`: the route caps its body itself. */
     bodyLimit?: number | false;
   }

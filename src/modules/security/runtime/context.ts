@@ -1,7 +1,7 @@
 import type { H3Event } from 'h3';
 import type { IncomingMessage } from 'node:http';
 
-/** What the module publishes on each request, as `event.context.security`. */
+/** What the module publishes on a page's request, as `event.context.security`. */
 export interface SecurityContext {
   /** The nonce in this response's Content-Security-Policy, once a page has one. */
   nonce?: string;
@@ -21,22 +21,18 @@ declare module 'h3' {
 const contextKey = Symbol.for('security.context');
 type Carrier = IncomingMessage & { [contextKey]?: SecurityContext };
 
-/** Gives the request its `event.context.security`; the headers plugin calls it first thing. */
-export function publishSecurityContext(event: H3Event): void {
-  event.context.security = (event.node.req as Carrier)[contextKey] = {};
-}
-
-/** Notes `nonce` as the request's page nonce (outside Nitro, in `vite` dev, there is no context). */
+/** Notes `nonce` as the page nonce of the request `req`, for `useNonce` to publish. */
 export function notePageNonce(req: IncomingMessage, nonce: string): void {
-  const context = (req as Carrier)[contextKey];
-  if (context) context.nonce = nonce;
+  (req as Carrier)[contextKey] = { nonce };
 }
 
 /**
- * The nonce of this response's page policy, as nuxt-security's `useNonce`: set once the page
- * renderer (or the page cache) gave the page its policy; `undefined` for any other response,
- * a prerendered page (hashes, no nonce) or a build without the module.
+ * The nonce of this response's page policy, as nuxt-security's `useNonce`, published on
+ * `event.context.security`: set once the page renderer (or the page cache) gave the page its
+ * policy; `undefined` for any other response, a prerendered page (hashes, no nonce) or a build
+ * without the module. Nothing is allocated for a request that has no page nonce.
  */
 export function useNonce(event: H3Event): string | undefined {
+  event.context.security ??= (event.node.req as Carrier)[contextKey];
   return event.context.security?.nonce;
 }

@@ -1,27 +1,26 @@
-import { defineNitroPlugin, getRouteRules, useRuntimeConfig } from 'nitropack/runtime';
+import { defineNitroPlugin, useRuntimeConfig } from 'nitropack/runtime';
 
 import { configureSecurity } from '../config.ts';
-import { publishSecurityContext } from '../context.ts';
-import { reportPagePolicyOnly, setPageHeaders } from '../page-policy.ts';
-import { setResourceHeaders } from '../resource-headers.ts';
+import { hsts } from '../headers.ts';
+import { reportPagePolicyOnly } from '../page-policy.ts';
+import { isHttps } from '../request.ts';
 
 /**
- * Sets `resourceHeaders` (and HSTS over HTTPS) on every response before any handler runs,
- * static files included. Prerendered pages also get their build-time hash policy, which the
- * build stores in their route rule as `csp` (prerendered-csp.ts); server-rendered pages get
- * their nonce policy from `withPagePolicy` in src/main.server.ts. Errors get the resource set
- * again from the app's error handler (`setErrorHeaders`), over Nitro's own. Each request gets
- * its `event.context.security`, where a page's nonce is published (`useNonce`).
+ * What depends on the request or the server's settings; the rest needs no hook. Every response's
+ * `resourceHeaders`, and a prerendered page's hash policy with its page headers, go out through
+ * Nitro's route rules (index.ts, prerendered-csp.ts), static files included; server-rendered
+ * pages get their nonce policy from `withPagePolicy` in src/main.server.ts. Errors get the
+ * resource set again from the app's error handler (`setErrorHeaders`), over Nitro's own.
+ * Each hook is registered only where it has work: a request can be HTTPS only over the
+ * server's own TLS or through a trusted proxy, and only report-only mode rewrites policies.
  */
 export default defineNitroPlugin((nitroApp) => {
-  const { cspReportOnly } = configureSecurity(useRuntimeConfig());
-  nitroApp.hooks.hook('request', (event) => {
-    publishSecurityContext(event);
-    setResourceHeaders(event);
-    const { csp } = getRouteRules(event);
-    if (csp) setPageHeaders(event.node.res, csp);
-    if (csp && cspReportOnly) reportPagePolicyOnly(event.node.res);
-  });
-  // A server-rendered page sets its policy while it renders, after the `request` hook.
+  const { cspReportOnly, trustProxy } = configureSecurity(useRuntimeConfig());
+  if (trustProxy || process.env['NITRO_SSL_CERT']) {
+    nitroApp.hooks.hook('request', (event) => {
+      if (isHttps(event)) event.node.res.setHeader('strict-transport-security', hsts);
+    });
+  }
+  // After the handler: a server-rendered page sets its policy while it renders.
   if (cspReportOnly) nitroApp.hooks.hook('beforeResponse', (event) => reportPagePolicyOnly(event.node.res));
 });
