@@ -22,12 +22,11 @@ const wellFormedId = /^[\w-]{8,64}$/;
 const probeRoutes = new Set(['/api/healthz', '/api/readyz']);
 
 /** The request's id: the caller's well-formed `X-Request-Id` (a proxy's, so one id follows every hop), else a new UUID. */
-function assignRequestId(event: H3Event): string {
+function assignRequestId(event: H3Event): void {
   const incoming = event.node.req.headers['x-request-id'];
   const id = typeof incoming === 'string' && wellFormedId.test(incoming) ? incoming : randomUUID();
   event.context.requestId = id;
   event.node.res.setHeader('x-request-id', id);
-  return id;
 }
 
 /**
@@ -36,23 +35,24 @@ function assignRequestId(event: H3Event): string {
  * never the path, so ids in URLs don't make every line unique; static files and requests
  * refused before routing have none. No header, cookie, query string or body is ever written into it.
  */
-function writeLine(event: H3Event, requestId: string, started: number, bytesBefore: number): void {
+function writeLine(event: H3Event, started: number, bytesBefore: number): void {
   const { req, res } = event.node;
   const route: string | undefined = event.context.matchedRoute?.path;
   const level = route && probeRoutes.has(route) ? 'debug' : 'info';
   if (!log.isLevelEnabled(level)) return;
   const bytes = (req.socket?.bytesWritten ?? 0) - bytesBefore;
-  const line = {
-    requestId,
+  // One object literal of one shape, the cheapest for V8 and pino; pino leaves out `undefined` fields.
+  log[level]({
+    requestId: event.context.requestId,
     method: req.method,
     route,
     status: res.statusCode,
     durationMs: Math.round((performance.now() - started) * 10) / 10,
     bytes: Number.isFinite(bytes) ? bytes : undefined,
-    ...(res.writableFinished ? {} : { aborted: true }),
-  };
-  // The user, when the request read its session (a guard ran): never a database query of its own.
-  log[level]({ ...line, userId: readSessionUserId(event) });
+    aborted: res.writableFinished ? undefined : true,
+    // The user, when the request read its session (a guard ran): never a database query of its own.
+    userId: readSessionUserId(event),
+  });
 }
 
 /**
@@ -64,11 +64,12 @@ function writeLine(event: H3Event, requestId: string, started: number, bytesBefo
 export function logRequests(nitroApp: NitroApp): void {
   const quiet = !log.isLevelEnabled('debug') && !log.isLevelEnabled('info');
   nitroApp.hooks.hook('request', (event) => {
-    const requestId = assignRequestId(event);
+    assignRequestId(event);
     if (quiet) return;
     const started = performance.now();
     const bytesBefore = event.node.req.socket?.bytesWritten ?? 0;
-    event.node.res.once('close', () => writeLine(event, requestId, started, bytesBefore));
+    // `close` comes once per response, when it is done or the client went away.
+    event.node.res.on('close', () => writeLine(event, started, bytesBefore));
   });
   nitroApp.hooks.hook('error', (error, { event }) => {
     const status = (error as { statusCode?: number }).statusCode ?? 500;
