@@ -426,6 +426,17 @@ export const apiCatalogue = [
   },
   {
     kind: 'api',
+    file: 'src/server/routes/api/v1/todos/version.get.ts',
+    pattern: 'Version probe',
+    when: 'a client that polls asks whether the list changed for the price of one indexed read, before fetching a page.',
+    method: 'GET',
+    url: '/api/v1/todos/version',
+    query: '',
+    access: 'anyone',
+    limits: 'None needed: it reads one row by its primary key.',
+  },
+  {
+    kind: 'api',
     file: 'src/server/routes/api/v1/users.get.ts',
     pattern: 'Reading SQL with db0',
     when: 'one `SELECT` through `useDatabase()`, SQLite or PostgreSQL alike, after `requireAdmin`.',
@@ -608,6 +619,9 @@ export interface ApiRoutes {
   };
   '/api/v1/todos/summary': {
     get: typeof import('./routes/api/v1/todos/summary.get');
+  };
+  '/api/v1/todos/version': {
+    get: typeof import('./routes/api/v1/todos/version.get');
   };
   '/api/v1/users': {
     get: typeof import('./routes/api/v1/users.get');

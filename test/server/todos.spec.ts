@@ -201,6 +201,24 @@ describe('GET /api/v1/todos', () => {
   }, 120_000);
 });
 
+describe('GET /api/v1/todos/version', () => {
+  const version = async () => {
+    const response = await fetch(`${baseUrl}/api/v1/todos/version`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toMatch(/^application\/json/);
+    expect(response.headers.get('cache-control')).toBe('no-cache');
+    const body = (await response.json()) as { version: number };
+    expect(body).toEqual({ version: expect.any(Number) });
+    return body.version;
+  };
+
+  it('answers the version, and a higher one after a write', async () => {
+    const before = await version();
+    await createTodo('Probed');
+    expect(await version()).toBeGreaterThan(before);
+  });
+});
+
 describe('GET /api/v1/todos/summary', () => {
   interface Summary {
     by: string;
