@@ -403,7 +403,7 @@ export const recipes: Recipe[] = [
     title: 'Pagination and conditional GET',
     docs: 'docs/pagination-and-caching.md',
     // POST /api/v1/todos, which makes the rows it pages, is the idempotency recipe's lesson.
-    entries: ['src/server/routes/api/v1/todos.get.ts'],
+    entries: ['src/server/routes/api/v1/todos.get.ts', 'src/server/routes/api/v1/todos/version.get.ts'],
     dependsOn: ['idempotency'],
     config: {},
     specs: ['test/server/todos.spec.ts'],
@@ -422,6 +422,13 @@ export const recipes: Recipe[] = [
         status: 200,
         responseHeaders: { etag: '"todos-' },
         text: 'Buy tea',
+      },
+      {
+        method: 'GET',
+        path: '/api/v1/todos/version',
+        status: 200,
+        responseHeaders: { 'cache-control': 'no-cache' },
+        text: '"version":',
       },
       { method: 'GET', path: '/api/v1/todos?limit=0', status: 422 },
     ],
