@@ -2,7 +2,7 @@ import { type Connector, createDatabase, type Database } from 'db0';
 import betterSqlite3 from 'db0/connectors/better-sqlite3';
 import { useRuntimeConfig } from 'nitropack/runtime';
 import { mkdirSync } from 'node:fs';
-import pg from 'pg';
+import type pg from 'pg';
 
 import { dataPath } from './data-dir';
 import { migrate } from './migrations';
@@ -35,10 +35,12 @@ export function tuneConnector(tuning: ConnectorTuning): void {
  * - otherwise one SQLite file, `$DATA_DIR/app.sqlite` (default `.data`), through db0's
  *   `better-sqlite3` connector, in WAL mode so `node-cluster` workers share it.
  */
-function connector(): Connector {
+async function connector(): Promise<Connector> {
   const url = databaseUrl();
   if (url) {
     if (!/^postgres(ql)?:\/\//.test(url)) throw new Error('DATABASE_URL must be a postgres:// URL');
+    // Loaded here, not with the server: a server on SQLite has no use for the 13 MB pg holds.
+    const { default: pg } = await import('pg');
     const pool = new pg.Pool({
       connectionString: url,
       max: useRuntimeConfig()['databasePoolSize'],
@@ -57,7 +59,10 @@ function connector(): Connector {
 }
 
 /** A new connection, through the connector as every registered tuning changed it. */
-const connect = (): Database => createDatabase(tunings.reduce((tuned, tune) => tune(tuned), connector()));
+const connect = async (): Promise<Database> => {
+  const base = await connector();
+  return createDatabase(tunings.reduce((tuned, tune) => tune(tuned), base));
+};
 
 /**
  * SQLite settings of the connection: WAL lets readers run beside the one writer, a writer waits

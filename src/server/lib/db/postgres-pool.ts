@@ -1,5 +1,5 @@
 import { type Connector, type Database, type Primitive, type Statement, createDatabase } from 'db0';
-import pg from 'pg';
+import type pg from 'pg';
 
 /** The pool, or one connection checked out of it: both run `query`. */
 type Queryable = pg.Pool | pg.PoolClient;
@@ -20,8 +20,8 @@ export function pooledPostgres(queryable: Queryable): Connector<Queryable> {
       const text = numberedParams(sql);
       return postgresStatement((values) => queryable.query({ text, values }));
     },
-    // A checked-out connection goes back with `release`, in `withConnection`.
-    dispose: () => (queryable instanceof pg.Pool ? queryable.end() : undefined),
+    // A checked-out connection (it has `release`) goes back to the pool in `withConnection`.
+    dispose: () => ('release' in queryable ? undefined : queryable.end()),
   };
 }
 

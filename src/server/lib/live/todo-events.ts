@@ -3,7 +3,7 @@ import { useRuntimeConfig } from 'nitropack/runtime';
 import type { ServerResponse } from 'node:http';
 import type { Readable } from 'node:stream';
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import pg from 'pg';
+import type pg from 'pg';
 
 import { databaseUrl, useDatabase } from '../db';
 import { eventsAfter, keepsEventsAfter, newestEventId, type TodoEvent } from './event-log';
@@ -184,6 +184,11 @@ let listener: pg.Client | undefined | null;
  * (a PostgreSQL restart) it reconnects every second, then reads what it missed meanwhile.
  */
 async function listen(url: string): Promise<void> {
+  const previous = listener;
+  // Loaded with the first stream, not with the server: a server on SQLite has no use for pg.
+  const { default: pg } = await import('pg');
+  // Shut down meanwhile, or another call made the connection first.
+  if (listener !== previous) return;
   const client = new pg.Client({ connectionString: url });
   listener = client;
   let dropped = false;

@@ -1,4 +1,4 @@
-import pg from 'pg';
+import type pg from 'pg';
 
 import { databaseUrl, useDatabase } from '../db';
 
@@ -22,6 +22,9 @@ export function watchCommits(channel: string, wake: () => void): StopWatching {
   let stopped = false;
   let client: pg.Client | undefined;
   const connect = async () => {
+    // Loaded with the first watch, not with the server: a server on SQLite has no use for pg.
+    const { default: pg } = await import('pg');
+    if (stopped) return;
     const current = new pg.Client({ connectionString: url });
     client = current;
     let dropped = false;

@@ -1,6 +1,5 @@
 import { LRUCache } from 'lru-cache';
-import satori, { type SatoriOptions } from 'satori';
-import sharp from 'sharp';
+import type { SatoriOptions } from 'satori';
 
 import type { Product } from '../../../shared/products';
 import { ogImageVersion } from './version';
@@ -48,8 +47,13 @@ export function ogImageElement(product: Shown) {
   };
 }
 
-/** Renders the picture to PNG bytes: satori draws SVG, sharp rasterises it. */
+/**
+ * Renders the picture to PNG bytes: satori draws SVG, sharp rasterises it. Both load with the
+ * first render, not with the server: together they hold about 30 MB of memory (sharp's libvips,
+ * satori's layout engine) that a server which never draws a picture has no use for.
+ */
 export async function renderOgImage(product: Shown, fonts: OgImageFonts): Promise<Buffer> {
+  const [{ default: satori }, { default: sharp }] = await Promise.all([import('satori'), import('sharp')]);
   const svg = await satori(ogImageElement(product), { ...ogImageSize, fonts });
   return sharp(Buffer.from(svg)).png().toBuffer();
 }
