@@ -12,6 +12,8 @@ export const appEntry = join(root, 'dist/analog/server/index.mjs');
 export const plainEntry = join(root, 'dist/plain/server/index.mjs');
 export const anchorRoot = join(root, 'bench/anchor');
 export const anchorEntry = join(anchorRoot, 'dist/analog/server/index.mjs');
+/** The anchor with the app's security headers as Nitro route rules (bench/anchor/vite.config.headers.ts). */
+export const headersAnchorEntry = join(anchorRoot, 'dist/headers/server/index.mjs');
 
 const startScript = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).scripts.start.split(' ');
 const node = startScript.indexOf('node');
@@ -75,6 +77,21 @@ export function ensureAnchorBuild(force = process.argv.includes('--build')) {
 }
 
 /**
+ * Builds the anchor with route-rule headers when missing or stale. It serves the app's
+ * prerendered /routes page, so the app's build and the security module's headers are inputs too.
+ */
+export function ensureHeadersAnchorBuild(force = process.argv.includes('--build')) {
+  const inputs = ['bench/anchor/src', 'bench/anchor/vite.config.headers.ts', 'src/modules/security'];
+  buildIfStale(
+    anchorRoot,
+    headersAnchorEntry,
+    [...inputs, 'dist/analog/public/routes', 'package-lock.json'],
+    force,
+    ['--config', 'vite.config.headers.ts'],
+  );
+}
+
+/**
  * With two or more cores, servers run on core 1 and the load generator (this process) on core 0,
  * so neither steals the other's CPU. `taskset` comes with util-linux; without it, nothing is pinned.
  */
@@ -119,6 +136,9 @@ export async function signUpBenchAccount(url) {
   return response.headers.getSetCookie()[0].split(';')[0];
 }
 
+const withoutUndefined = (env) =>
+  Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined));
+
 export async function startServer(args, env = {}, node = process.execPath) {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'analog-bench-'));
@@ -127,7 +147,8 @@ export async function startServer(args, env = {}, node = process.execPath) {
     cwd: root,
     // stdout is a pipe this process reads and drops, as a container runtime reads the request log.
     stdio: ['ignore', 'pipe', 'ignore'],
-    env: {
+    // A variable set to `undefined` in `env` is left out (e.g. `MALLOC_MMAP_THRESHOLD_`, which `npm start` sets).
+    env: withoutUndefined({
       ...process.env,
       NODE_ENV: 'production',
       SESSION_SECRET: randomBytes(32).toString('base64url'),
@@ -137,7 +158,7 @@ export async function startServer(args, env = {}, node = process.execPath) {
       DATA_DIR: dataDir,
       ...appEnv,
       ...env,
-    },
+    }),
   });
   child.stdout.resume();
   const url = `http://127.0.0.1:${port}`;
