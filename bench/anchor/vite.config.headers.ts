@@ -3,8 +3,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 
-import { hashPolicyFor } from '../../src/modules/security/prerendered-csp.ts';
-import { documentHeaders, resourceHeaders } from '../../src/modules/security/runtime/headers.ts';
+import { documentHeaders, prerenderedPolicy, resourceHeaders } from '../../src/modules/security/index.ts';
 
 /**
  * The anchor with the app's security headers set the way a user reaches for first: Nitro's own
@@ -19,7 +18,7 @@ const page = readFileSync(fromHere('../../dist/analog/public/routes/index.html')
 const publicDir = fromHere('./dist/headers-public');
 mkdirSync(`${publicDir}/routes`, { recursive: true });
 writeFileSync(`${publicDir}/routes/index.html`, page);
-const pageHeaders = { ...documentHeaders, 'content-security-policy': hashPolicyFor(page).policy };
+const pageHeaders = { ...documentHeaders, 'content-security-policy': await prerenderedPolicy(page) };
 
 const aliases = {
   '#server-actions': fromHere('../../src/backports/analog-server-actions/index.ts'),

@@ -21,6 +21,15 @@ export { cspNoncePlaceholder, createNonce } from './runtime/csp.ts';
 export { setPageNonce, withPagePolicy } from './runtime/page-policy.ts';
 // The app's error handler (src/server/error.ts) answers every error with the module's header set.
 export { setErrorHeaders } from './runtime/resource-headers.ts';
+// The header sets themselves, for a build that sets them another way (bench/anchor/vite.config.headers.ts).
+export { documentHeaders, resourceHeaders } from './runtime/headers.ts';
+
+/** The hash-based policy the build gives a prerendered page with this HTML (prerendered-csp.ts). */
+export async function prerenderedPolicy(html: string): Promise<string> {
+  // Build-time code (an HTML parser), loaded only when asked for, as in `setup` below.
+  const { hashPolicyFor } = await import('./prerendered-csp.ts');
+  return hashPolicyFor(html).policy;
+}
 
 /** What `security()` takes in `analog({ nitro: { modules } })`. */
 export interface SecurityOptions {
