@@ -5,6 +5,7 @@ import { defineConfig } from 'vite';
 import { apiContract, routeCataloguePlugin } from './src/modules/api-contract/index.ts';
 import { cspNoncePlaceholder, security } from './src/modules/security/index.ts';
 import { crossOriginRoutes } from './src/server/lib/http/cors.ts';
+import { migrations } from './src/server/lib/db/migrations-module.ts';
 import { runtimeConfig } from './src/server/runtime-config.ts';
 import { products } from './src/shared/products.ts';
 import { siteUrl } from './src/server/lib/feeds/site.ts';
@@ -46,6 +47,7 @@ export const appConfig = ({ nitro, withoutSecurity = false }: tools.Variant = {}
         experimental: { tasks: true, websocket: true },
         scheduledTasks: { '* * * * * *': ['housekeeping'] },
         modules: [
+          migrations(), // finds src/server/migrations/*: adding one needs no index (docs/data.md)
           ...(withoutSecurity ? [] : [security({ bodyLimit: 1024 * 1024 })]),
           apiContract({ root, outFile: withoutSecurity ? undefined : outFile, crossOriginRoutes }),
           tools.nodeServer(),
@@ -54,8 +56,7 @@ export const appConfig = ({ nitro, withoutSecurity = false }: tools.Variant = {}
         ignore: [fromRoot('./dist/client/index.html')],
         // Database errors answer JSON 409, 422 or 503 (with Retry-After) instead of a 500.
         errorHandler: fromRoot('./src/server/error.ts'),
-        // The Open Graph images' fonts, bundled into the server build (docs/og-images.md).
-        serverAssets: ogImageServerAssets,
+        serverAssets: ogImageServerAssets, // the Open Graph images' fonts (docs/og-images.md)
         // gzip and brotli copies made at build time; hashed assets cached for a year.
         compressPublicAssets: true,
         publicAssets: [{ baseURL: '/assets', dir: fromRoot('./dist/client/assets'), maxAge: 31_536_000 }],

@@ -1,14 +1,28 @@
 // The test projects; `npm run build` and `npm run dev` read vite.config.ts alone.
+import { fileURLToPath } from 'node:url';
+import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
 
+import { migrationsSource } from './src/server/lib/db/migrations-module.ts';
 import { tsconfigAliases } from './tools/vite/tsconfig-aliases.ts';
 
 const aliases = tsconfigAliases(new URL('.', import.meta.url));
+
+/** `#migrations` for specs that migrate a database of their own: what the `migrations()` Nitro module makes for the server. */
+const migrationFiles: Plugin = {
+  name: 'migrations',
+  resolveId: (id) => (id === '#migrations' ? '\0migrations' : undefined),
+  load: (id) =>
+    id === '\0migrations'
+      ? migrationsSource(fileURLToPath(new URL('./src/server/migrations', import.meta.url)))
+      : undefined,
+};
 
 export default defineConfig({
   test: {
     projects: [
       {
+        plugins: [migrationFiles],
         resolve: { alias: aliases },
         test: {
           name: 'unit',
@@ -26,6 +40,7 @@ export default defineConfig({
         },
       },
       {
+        plugins: [migrationFiles],
         resolve: { alias: aliases },
         test: {
           name: 'server',
@@ -38,6 +53,7 @@ export default defineConfig({
         },
       },
       {
+        plugins: [migrationFiles],
         resolve: { alias: aliases },
         test: {
           // The data specs again, with the same build on PostgreSQL (DATABASE_URL) instead of SQLite.

@@ -7,8 +7,7 @@ const epochMs: Record<Dialect, string> = { sqlite: 'INTEGER', postgresql: 'BIGIN
  * Sessions the server can end (lib/auth/sessions.ts): one row per signed-in browser, keyed by the
  * random id sealed in its cookie. Signing out deletes the row, so a copied cookie stops working in
  * every process at once. Deleting a user deletes their sessions (better-sqlite3 turns SQLite's
- * foreign keys on, PostgreSQL always has them). The index on
- * `rate_limits.resets_at` lets `purgeRateLimits` find expired counters without a full scan.
+ * foreign keys on, PostgreSQL always has them).
  */
 export default {
   version: 10,
@@ -22,6 +21,5 @@ export default {
     )`,
     'CREATE INDEX sessions_user_id ON sessions (user_id)',
     'CREATE INDEX sessions_expires_at ON sessions (expires_at)',
-    'CREATE INDEX rate_limits_resets_at ON rate_limits (resets_at)',
   ],
 } satisfies Migration;

@@ -1,7 +1,8 @@
 import type { Database } from 'db0';
 
-import { migrations } from '../../migrations';
-import type { Dialect } from '../../migrations/migration';
+import { migrations } from '#migrations';
+
+import type { Dialect, Migration } from '../../migrations/migration';
 
 /**
  * Runs `work` in one transaction that holds the write lock from its start, so processes starting
@@ -26,11 +27,20 @@ async function inTransaction(db: Database, dialect: Dialect, work: () => Promise
   }
 }
 
+/** The migrations in version order; two files of one version are a mistake the server must not start with. */
+function inOrder(list: readonly Migration[]): Migration[] {
+  const sorted = [...list].sort((a, b) => a.version - b.version);
+  const twice = sorted.find(({ version }, index) => sorted[index + 1]?.version === version);
+  if (twice) throw new Error(`Two migrations have version ${twice.version}; give one the next free number`);
+  return sorted;
+}
+
 /**
- * Applies the migrations this database has not seen, all in one transaction: either every one
- * is applied and recorded in `schema_migrations`, or none is.
+ * Applies the migrations this database has not seen (by default every file in
+ * src/server/migrations, found when the server was built), all in one transaction: either every
+ * one is applied and recorded in `schema_migrations`, or none is.
  */
-export function migrate(db: Database): Promise<void> {
+export function migrate(db: Database, list: readonly Migration[] = migrations): Promise<void> {
   const dialect: Dialect = db.dialect === 'postgresql' ? 'postgresql' : 'sqlite';
   return inTransaction(db, dialect, async () => {
     await db.exec(
@@ -38,7 +48,7 @@ export function migrate(db: Database): Promise<void> {
     );
     const { rows = [] } = await db.sql`SELECT version FROM schema_migrations`;
     const applied = new Set(rows.map((row) => Number(row['version'])));
-    for (const migration of migrations.filter(({ version }) => !applied.has(version))) {
+    for (const migration of inOrder(list).filter(({ version }) => !applied.has(version))) {
       for (const statement of migration.up(dialect)) await db.exec(statement);
       await db.sql`INSERT INTO schema_migrations (version, name, applied_at)
         VALUES (${migration.version}, ${migration.name}, ${new Date().toISOString()})`;

@@ -1,6 +1,6 @@
 import type pg from 'pg';
 
-import { databaseUrl, useDatabase } from '../db';
+import { databaseUrl, useDatabase } from './database';
 
 /** How often a SQLite process asks whether another process committed. */
 const dataVersionMs = 100;
