@@ -13,8 +13,6 @@ import { resourceHeaders } from './runtime/headers.ts';
  * this file also loads where Vite runs code outside Nitro: vite.config.ts, and in development
  * src/main.server.ts and src/server/middleware.
  */
-export { isFormBody, mediaType, requestMediaType } from './runtime/content-type.ts';
-export { appOrigin, clientAddress, isHttps } from './runtime/request.ts';
 export { type SecurityContext, useNonce } from './runtime/context.ts';
 // The page renderer (src/main.server.ts) and the page cache, which answers a page with a fresh nonce.
 export { cspNoncePlaceholder, createNonce } from './runtime/csp.ts';

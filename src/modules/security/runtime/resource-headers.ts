@@ -1,7 +1,7 @@
 import type { H3Event } from 'h3';
 
 import { documentHeaders, hsts, resourceHeaders } from './headers.ts';
-import { isHttps } from './request.ts';
+import { isHttpsRequest } from './config.ts';
 
 const everywhere = Object.entries(resourceHeaders);
 const pageOnly = [...Object.keys(documentHeaders), 'content-security-policy-report-only'];
@@ -10,7 +10,7 @@ const pageOnly = [...Object.keys(documentHeaders), 'content-security-policy-repo
 export function setResourceHeaders(event: H3Event): void {
   const res = event.node.res;
   for (const [name, value] of everywhere) res.setHeader(name, value);
-  if (isHttps(event)) res.setHeader('strict-transport-security', hsts);
+  if (isHttpsRequest(event)) res.setHeader('strict-transport-security', hsts);
 }
 
 /**

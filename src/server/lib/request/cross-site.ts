@@ -1,7 +1,7 @@
 import { type H3Event, getRequestHeader } from 'h3';
 
-import { isSimpleBody } from './content-type.ts';
-import { appOrigin } from './request.ts';
+import { isSimpleBody } from './content-type';
+import { appOrigin } from './proxy';
 
 const unsafeMethods = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 

@@ -1,6 +1,6 @@
 import { defineEventHandler, getRequestHeader, setResponseHeader, setResponseStatus } from 'h3';
 
-import { isCrossSiteForm } from '../form-origin.ts';
+import { isCrossSiteForm } from '../../../../server/lib/request/index.ts';
 
 const message = 'Cross-site form submissions are forbidden';
 

@@ -1,6 +1,6 @@
 import { createError, defineEventHandler, getRequestHeader } from 'h3';
 
-import { isMultipartWithoutBoundary } from '../content-type.ts';
+import { isMultipartWithoutBoundary } from '../../../../server/lib/request/index.ts';
 
 /**
  * Answers 400 to a `multipart/form-data` body whose Content-Type has no boundary, before any

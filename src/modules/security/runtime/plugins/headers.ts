@@ -1,9 +1,9 @@
 import { defineNitroPlugin, useRuntimeConfig } from 'nitropack/runtime';
 
-import { configureSecurity } from '../config.ts';
+import { proxySettings } from '../../../../server/lib/request/index.ts';
+import { configureSecurity, isHttpsRequest } from '../config.ts';
 import { hsts } from '../headers.ts';
 import { reportPagePolicyOnly } from '../page-policy.ts';
-import { isHttps } from '../request.ts';
 
 /**
  * What depends on the request or the server's settings; the rest needs no hook. Every response's
@@ -15,10 +15,12 @@ import { isHttps } from '../request.ts';
  * server's own TLS or through a trusted proxy, and only report-only mode rewrites policies.
  */
 export default defineNitroPlugin((nitroApp) => {
+  // A malformed ORIGIN stops the server here, not at its first request.
+  proxySettings();
   const { cspReportOnly, trustProxy } = configureSecurity(useRuntimeConfig());
   if (trustProxy || process.env['NITRO_SSL_CERT']) {
     nitroApp.hooks.hook('request', (event) => {
-      if (isHttps(event)) event.node.res.setHeader('strict-transport-security', hsts);
+      if (isHttpsRequest(event)) event.node.res.setHeader('strict-transport-security', hsts);
     });
   }
   // After the handler: a server-rendered page sets its policy while it renders.

@@ -1,0 +1,8 @@
+/**
+ * What a route may ask of its request beyond h3's helpers, proxies considered (`ORIGIN`,
+ * `TRUST_PROXY`): who sent it, over which protocol, to which origin, with what body type, and
+ * whether it is a form posted from another site. Any recipe may use it; it needs nothing else.
+ */
+export { isFormBody, isMultipartWithoutBoundary, isSimpleBody, mediaType, requestMediaType } from './content-type';
+export { isCrossSiteForm } from './cross-site';
+export { type ProxySettings, appOrigin, clientAddress, isHttps, proxySettings } from './proxy';
