@@ -1,6 +1,6 @@
 import { type H3Event, getRequestHeader } from 'h3';
 
-import { escapeXml } from '../feeds';
+import { escapeXml } from './lib/feeds';
 
 /** True for a browser loading a page (`Sec-Fetch-Dest: document`): a person reads the answer, not a script. */
 export const isPageNavigation = (event: H3Event): boolean =>

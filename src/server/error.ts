@@ -3,7 +3,7 @@ import { defineNitroErrorHandler } from 'nitropack/runtime';
 
 import { setErrorHeaders } from '../modules/security';
 import { databaseHttpError } from './lib/db';
-import { errorPage, isPageNavigation } from './lib/request-log';
+import { errorPage, isPageNavigation } from './error-page';
 
 /**
  * The app's one error handler, for every error a route, middleware or page throws. The answer

@@ -134,18 +134,36 @@ export const recipes: Recipe[] = [
     ],
   },
   {
+    name: 'request',
+    title: 'Request helpers: client address, HTTPS, origin, cross-site forms',
+    docs: 'docs/security.md',
+    entries: ['src/server/lib/request/'],
+    dependsOn: [],
+    config: { nitro: { runtimeConfig: { nitro: { envPrefix: '' }, origin: '', trustProxy: false } } },
+    specs: ['src/server/lib/request/content-type.spec.ts', 'test/server/form-origin.spec.ts'],
+    requests: [],
+  },
+  {
     name: 'database',
     title: 'SQL through db0',
     docs: 'docs/data.md',
     // A read that needs no session: the users routes are the authorization recipe's lesson now.
-    entries: ['src/server/routes/api/v1/reviews.get.ts', 'src/server/migrations/007-reviews.ts'],
+    // The runner finds the migrations, the rate limiter counts in the database, and purges are
+    // registered here for the housekeeping recipe to run.
+    entries: [
+      'src/server/routes/api/v1/reviews.get.ts',
+      'src/server/migrations/007-reviews.ts',
+      'src/server/lib/db/',
+      'src/server/lib/rate-limit/',
+      'src/server/plugins/rate-limits.ts',
+      'src/server/migrations/018-rate-limits.ts',
+    ],
     dependsOn: ['validated-routes'],
     // db0's connectors load their driver themselves.
     packages: ['better-sqlite3'],
     config: {
-      nitro: {
-        runtimeConfig: { nitro: { envPrefix: '' }, dataDir: '.data', databaseUrl: '', databasePoolSize: 10 },
-      },
+      nitroModules: [{ name: 'migrations', from: 'src/server/lib/db/migrations-module.ts', call: 'migrations()' }],
+      nitro: { runtimeConfig: { dataDir: '.data', databaseUrl: '', databasePoolSize: 10 } },
     },
     specs: ['test/server/server-functions.spec.ts', 'test/server/postgres-pool.spec.ts'],
     requests: [{ method: 'GET', path: '/api/v1/reviews', status: 200, json: [] }],
@@ -180,7 +198,7 @@ export const recipes: Recipe[] = [
     title: 'Security headers and CSP',
     docs: 'docs/security.md',
     entries: ['src/modules/security/', 'src/main.server.ts'],
-    dependsOn: [],
+    dependsOn: ['request'],
     config: {
       compilerOptions: { rewriteRelativeImportExtensions: true },
       nitroModules: [
@@ -227,7 +245,7 @@ export const recipes: Recipe[] = [
       'src/server/routes/api/v1/auth/password.put.ts',
       'src/server/routes/api/v1/me.get.ts',
       'src/server/routes/api/v1/me.patch.ts',
-      'src/server/plugins/session-secret.ts',
+      'src/server/plugins/sessions.ts',
       'src/server/migrations/001-users.ts',
       'src/server/migrations/003-credentials.ts',
       'src/server/migrations/010-sessions.ts',
@@ -238,7 +256,7 @@ export const recipes: Recipe[] = [
       'src/app/pages/account.page.ts',
       'src/app/pages/account.server.ts',
     ],
-    dependsOn: ['database', 'security'],
+    dependsOn: ['database', 'request'],
     config: {
       // Guards name admins (lib/auth/roles.ts); the authorization recipe sets ADMIN_EMAILS.
       nitro: {
@@ -345,6 +363,7 @@ export const recipes: Recipe[] = [
       'src/server/routes/api/v1/files/[id].delete.ts',
       'src/server/migrations/008-files.ts',
       'src/server/migrations/012-file-owners.ts',
+      'src/server/plugins/uploads.ts',
       'src/app/pages/files.page.ts',
       'src/app/pages/files.server.ts',
     ],
@@ -592,6 +611,7 @@ export const recipes: Recipe[] = [
     entries: [
       'src/server/routes/api/v1/todos.post.ts',
       'src/server/lib/idempotency/',
+      'src/server/plugins/idempotency.ts',
       'src/server/migrations/002-todos.ts',
       'src/server/migrations/005-todos-version.ts',
       'src/server/migrations/015-idempotency-keys.ts',
@@ -654,7 +674,7 @@ export const recipes: Recipe[] = [
       'src/server/migrations/013-task-leases.ts',
     ],
     // The task purges what each of these recipes leaves behind, and starts nothing while the server drains (health).
-    dependsOn: ['live-updates', 'uploads', 'webhooks', 'websockets', 'health'],
+    dependsOn: ['database'],
     config: {
       nitro: {
         experimental: { tasks: true },
@@ -677,7 +697,7 @@ export const recipes: Recipe[] = [
       'src/server/plugins/request-log.ts',
     ],
     // Each log line names the user its request's guard read (lib/auth), with no session query of its own.
-    dependsOn: ['sessions'],
+    dependsOn: ['database'],
     config: { nitro: { runtimeConfig: { logLevel: 'info' } } },
     specs: ['test/server/probes.spec.ts', 'test/server/request-log.spec.ts', 'test/server/drain.spec.ts'],
     requests: [
@@ -698,6 +718,7 @@ export const recipes: Recipe[] = [
     entries: [
       'src/server/routes/api/v1/webhooks/payments.post.ts',
       'src/server/migrations/014-webhook-events.ts',
+      'src/server/plugins/webhooks.ts',
     ],
     dependsOn: ['database'],
     config: {

@@ -4,7 +4,7 @@ import { type H3Event, isError, readFormData } from 'h3';
 
 import { isBrowserFormPost } from '../forms';
 import { issueField } from '../../../shared/issues';
-import { appOrigin } from '../../../modules/security';
+import { appOrigin } from '../request';
 import { type AccountMessageCode, accountMessageCode } from '../../../shared/account-messages';
 import { safeRedirectPath } from './redirects';
 

@@ -6,7 +6,6 @@ export * from './accounts';
 export * from './guards';
 export * from '../../../shared/account-messages';
 export * from './passwords';
-export * from './rate-limit';
 export * from './redirects';
 export { adminEmails, isAdmin, unclaimedAdminEmails } from './roles';
 export * from './sessions';

@@ -3,7 +3,6 @@ import betterSqlite3 from 'db0/connectors/better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 import { migrate } from '../db/migrations';
-import { purgeRateLimits } from './rate-limit';
 import { purgeSessions } from './sessions';
 
 let db: Database;
@@ -19,14 +18,6 @@ beforeEach(async () => {
 });
 
 afterEach(() => db.dispose());
-
-describe('purgeRateLimits', () => {
-  it('deletes the counters whose window ended by now, and keeps the running ones', async () => {
-    await db.sql`INSERT INTO rate_limits (key, hits, resets_at) VALUES ('old', 3, 1000), ('edge', 1, 2000), ('live', 2, 3000)`;
-    expect(await purgeRateLimits(2000)).toBe(2);
-    expect((await db.sql`SELECT key FROM rate_limits`).rows).toEqual([{ key: 'live' }]);
-  });
-});
 
 describe('purgeSessions', () => {
   it('deletes the sessions that expired by now, and keeps the live ones', async () => {

@@ -13,7 +13,7 @@ import { randomBytes } from 'node:crypto';
 
 import { useDatabase } from '../db';
 import type { Account } from './accounts';
-import { isHttps } from '../../../modules/security';
+import { isHttps } from '../request';
 
 const cookieName = 'session';
 const maxAge = 60 * 60 * 24 * 7;
@@ -37,7 +37,7 @@ export function resolveSessionSecret(configured: unknown, dev: boolean): string 
 
 let secret: string | undefined;
 
-/** The session secret, resolved once (src/server/plugins/session-secret.ts does it at start). */
+/** The session secret, resolved once (src/server/plugins/sessions.ts does it at start). */
 export function sessionSecret(): string {
   secret ??= resolveSessionSecret(useRuntimeConfig()['sessionSecret'], Boolean(import.meta.dev));
   return secret;
@@ -68,6 +68,7 @@ export async function startSession(event: H3Event, userId: number): Promise<stri
     VALUES (${id}, ${userId}, ${createdAt}, ${createdAt + sessionLifetime})`;
   event.context.sessions = { [cookieName]: { id, createdAt, data: {} } };
   delete event.context['currentSession'];
+  event.context['userId'] = userId;
   await updateSession(event, sessionConfig(event));
   return id;
 }
@@ -119,15 +120,9 @@ export async function currentSession(event: H3Event): Promise<CurrentSession | u
   if ('currentSession' in event.context) return event.context['currentSession'] as CurrentSession | undefined;
   const session = await readSession(event);
   event.context['currentSession'] = session;
+  // Whoever logs the request (the health recipe's request log) names the user from here, with no read of its own.
+  event.context['userId'] = session?.account.id;
   return session;
-}
-
-/**
- * The user id of the session this request already read (a guard ran), else `undefined`, with no
- * query of its own: for the request log, which must not cost a read per request.
- */
-export function readSessionUserId(event: H3Event): number | undefined {
-  return (event.context['currentSession'] as CurrentSession | undefined)?.account.id;
 }
 
 async function readSession(event: H3Event): Promise<CurrentSession | undefined> {
@@ -165,6 +160,7 @@ function clearSessionCookie(event: H3Event): void {
   const config = sessionConfig(event);
   clearSession(event, { ...config, cookie: { ...config.cookie, maxAge: 0 } });
   event.context['currentSession'] = undefined;
+  event.context['userId'] = undefined;
 }
 
 /** Ends the request's session on the server, so a copy of its cookie stops working too, and clears the cookie. */

@@ -15,9 +15,9 @@ import {
 } from './accounts';
 import { accountMessages } from '../../../shared/account-messages';
 import { hashPassword, verifyPassword } from './passwords';
-import { type AttemptPolicy, countOnly, takeAttempt } from './rate-limit';
+import { type AttemptPolicy, countOnly, takeAttempt } from '../rate-limit';
 import { type CurrentSession, endOtherSessions, startSession } from './sessions';
-import { clientAddress } from '../../../modules/security';
+import { clientAddress } from '../request';
 
 const fifteenMinutes = 15 * 60;
 

@@ -1,6 +1,5 @@
 import { type ChatMessage, type ChatServerFrame, chatCloseCodes, chatLimits } from '../../../shared/chat';
-import { useDatabase } from '../db';
-import { type StopWatching, oneReadAtATime, watchCommits } from '../live';
+import { type StopWatching, oneReadAtATime, useDatabase, watchCommits } from '../db';
 import { chatClientFrame } from './frame';
 import type { ChatContext, ChatFrame, ChatPeer } from './hooks';
 import { chatMessagesAfter, latestChatMessages, newestChatMessageId, storeChatMessage } from './messages';

@@ -2,7 +2,7 @@ import { createEvent } from 'h3';
 import { type IncomingMessage, ServerResponse } from 'node:http';
 
 import { currentSession } from '../auth';
-import { appOrigin, clientAddress } from '../../../modules/security';
+import { appOrigin, clientAddress } from '../request';
 import type { ChatContext, UpgradeRequest } from './hooks';
 import { chatSettings } from './settings';
 import { chatConnections } from './slots';

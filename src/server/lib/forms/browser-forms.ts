@@ -9,7 +9,7 @@ import {
   sendRedirect,
 } from 'h3';
 
-import { isFormBody } from '../../../modules/security';
+import { isFormBody } from '../request';
 import { issueField } from '../../../shared/issues';
 
 /** True for a plain HTML form post: a form body from a browser that asks for an HTML page back. */

@@ -1,11 +1,5 @@
-import { useDatabase } from '../db';
+import { type Purge, useDatabase } from '../db';
 import { withLease } from './with-lease';
-
-/**
- * One purge: deletes what has outlived its use and answers how many rows (or files) it removed.
- * It may stop early once `signal` aborts (the run lost its lease); the next run goes on.
- */
-export type Purge = (signal: AbortSignal) => Promise<number>;
 
 /** What one run did, as `task_runs` keeps it. */
 export interface HousekeepingRun {
@@ -26,9 +20,17 @@ let triedRound: number | undefined;
 
 /** This process's run in progress, if any, settled whether it succeeds or fails. */
 let running: Promise<void> = Promise.resolve();
+/** Set once the server drains: a draining process starts no run, another takes the round. */
+let stopped = false;
 
-/** Resolves once this process has no run in progress: the drain awaits it before closing the database. */
-export const housekeepingSettled = (): Promise<void> => running;
+/**
+ * Starts no new run from now on, and resolves once this process has none in progress: the
+ * drain awaits it before the database closes (src/server/plugins/housekeeping.ts).
+ */
+export function stopHousekeeping(): Promise<void> {
+  stopped = true;
+  return running;
+}
 
 /**
  * One tick of the housekeeping task: when a new round of `intervalSeconds` has begun, takes the
@@ -37,10 +39,10 @@ export const housekeepingSettled = (): Promise<void> => running;
  * outlasts its round makes the next round pass. `intervalSeconds` 0 turns it off.
  */
 export async function housekeep(
-  purges: Readonly<Record<string, Purge>>,
+  purges: ReadonlyMap<string, Purge>,
   intervalSeconds: number,
 ): Promise<HousekeepingRun | undefined> {
-  if (!(intervalSeconds > 0)) return undefined;
+  if (stopped || !(intervalSeconds > 0)) return undefined;
   const intervalMs = intervalSeconds * 1000;
   const round = Math.floor(Date.now() / intervalMs) * intervalMs;
   if (round === triedRound) return undefined;
@@ -48,7 +50,7 @@ export async function housekeep(
   const run = withLease('housekeeping', { ttlMs: leaseTtlMs, round }, async ({ holder, signal }) => {
     const startedAt = Date.now();
     const purged: HousekeepingRun['purged'] = {};
-    for (const [name, purge] of Object.entries(purges)) {
+    for (const [name, purge] of purges) {
       if (signal.aborted) break;
       purged[name] = await purge(signal).catch((error: unknown) => {
         console.error(`[housekeeping] ${name} failed`, error);

@@ -10,7 +10,7 @@ import {
 import { useRuntimeConfig } from 'nitropack/runtime';
 import { randomUUID } from 'node:crypto';
 
-import { clientAddress } from '../../../modules/security';
+import { clientAddress } from '../request';
 import { sessionUserId } from '../auth';
 import { digestBody, requestFingerprint } from './fingerprint';
 import { parseIdempotencyKey } from './key';

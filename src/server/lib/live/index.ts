@@ -1,7 +1,6 @@
 /** Live updates of the todos over Server-Sent Events (docs/live-updates.md). */
 export { addressSlots } from './address-slots';
 export { replayWindow } from './event-log';
-export { oneReadAtATime } from './one-read-at-a-time';
 export { purgeTodoEvents } from './purge';
 export {
   announceTodoChange,
@@ -9,4 +8,3 @@ export {
   openTodoEventStream,
   requireTodoStreamSlot,
 } from './todo-events';
-export { type StopWatching, watchCommits } from './wake-ups';

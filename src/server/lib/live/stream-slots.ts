@@ -1,6 +1,6 @@
 import { createError, setResponseHeader, type H3Event } from 'h3';
 
-import { clientAddress } from '../../../modules/security';
+import { clientAddress } from '../request';
 import { addressSlots } from './address-slots';
 
 /** Open streams, per client address and in this process. */

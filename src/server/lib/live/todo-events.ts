@@ -5,10 +5,9 @@ import type { Readable } from 'node:stream';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import type pg from 'pg';
 
-import { databaseUrl, useDatabase } from '../db';
+import { databaseUrl, oneReadAtATime, useDatabase } from '../db';
 import { eventsAfter, keepsEventsAfter, newestEventId, type TodoEvent } from './event-log';
 import { encodeEvents, heartbeatComment, pullSource, sendEventStream } from './event-stream';
-import { oneReadAtATime } from './one-read-at-a-time';
 import { holdStreamSlot, requireStreamSlot } from './stream-slots';
 
 /**

@@ -7,6 +7,8 @@ import { drainSettings } from './settings';
 
 declare module 'nitropack/types' {
   interface NitroRuntimeHooks {
+    /** A shutdown signal came: start nothing new (the housekeeping task); requests are still served. */
+    draining: () => void;
     /** The server stopped accepting connections: end what never ends by itself (event streams). */
     drain: () => void | Promise<void>;
   }
@@ -34,6 +36,7 @@ export function drainOnSignals(server: Server, nitroApp: NitroApp): void {
   const drain = async (signal: NodeJS.Signals) => {
     if (draining) return;
     draining = true;
+    await nitroApp.hooks.callHook('draining');
     const started = performance.now();
     const elapsedMs = () => Math.round(performance.now() - started);
     log.info({ signal, graceMs: settings.graceMs, timeoutMs: settings.timeoutMs }, 'draining');

@@ -3,7 +3,7 @@ import { useRuntimeConfig } from 'nitropack/runtime';
 import { z } from 'zod';
 
 import { useDatabase } from '../db';
-import type { AttemptPolicy } from '../auth';
+import type { AttemptPolicy } from '../rate-limit';
 
 const positive = z.coerce.number().int().positive();
 

@@ -7,7 +7,7 @@ import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 
 import { useDatabase } from '../db';
-import { mediaType } from '../../../modules/security';
+import { mediaType } from '../request';
 import { TypeSniffer, unsupported } from './file-types';
 import { releaseQuota, reserveQuota, settleQuota } from './quota';
 import { type StoredFile, maxFileBytes, storedPath, uploadsDir } from './stored-files';

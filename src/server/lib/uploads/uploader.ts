@@ -1,6 +1,7 @@
 import type { H3Event } from 'h3';
 
-import { type Account, countAttempt, requireUser } from '../auth';
+import { type Account, requireUser } from '../auth';
+import { countAttempt } from '../rate-limit';
 import { uploadRateLimit } from './quota';
 import { endUnreadBody } from './receive';
 
