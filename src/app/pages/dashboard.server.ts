@@ -1,7 +1,8 @@
 import type { PageServerLoad } from '@analogjs/router';
+import type { InferRouteResult } from '#server-actions';
 
 import { supplierPrices } from '../../server/lib/products';
-import { loaderApi } from '../shared/api-client';
+import type { route } from '../../server/routes/api/v1/todos/summary.get';
 
 /**
  * The todo counts come from the app's own cached API at once; the supplier's prices take 300 ms.
@@ -9,7 +10,7 @@ import { loaderApi } from '../shared/api-client';
  */
 export const load = async ({ fetch }: PageServerLoad) => {
   const [todos, supplier] = await Promise.all([
-    loaderApi(fetch)('/api/v1/todos/summary', { query: { by: 'month' } }),
+    fetch<InferRouteResult<typeof route>>('/api/v1/todos/summary', { query: { by: 'month' } }),
     supplierPrices(),
   ]);
   return { todos: { total: todos.total, done: todos.done }, supplier };
