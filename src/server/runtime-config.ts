@@ -37,7 +37,7 @@ export const runtimeConfig = {
   uploads: { maxFiles: 20, maxBytes: 50 * 1024 * 1024, rateLimit: 60, rateWindowSeconds: 600 },
   // Seals session cookies; production refuses to start without ≥ 32 characters (src/server/lib/auth/sessions.ts).
   sessionSecret: '',
-  // Accounts that are admins, by email, comma-separated: ADMIN_EMAILS (src/server/lib/auth/roles.ts).
+  // Accounts that are admins, by email, comma-separated: ADMIN_EMAILS (src/server/lib/authorization/roles.ts).
   adminEmails: '',
   // New accounts per client address per hour (src/server/lib/auth/sign-in.ts, docs/sessions.md).
   signUpsPerHour: 10,

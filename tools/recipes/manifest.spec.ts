@@ -12,6 +12,7 @@ const manifest = buildManifest(root);
 const ready = manifest.recipes.filter(({ pending }) => !pending);
 const recipe = (overrides: Partial<Recipe>): Recipe => ({
   name: 'example',
+  kind: 'lesson',
   title: 'Example',
   docs: 'docs/example.md',
   entries: [],

@@ -5,6 +5,7 @@ import { compilerOptions, importsOf, packageName } from './graph';
 import {
   type Recipe,
   type RecipeConfig,
+  type RecipeKind,
   type RecipeRequest,
   leafFiles,
   recipes,
@@ -18,6 +19,7 @@ export interface ManifestFile {
 
 export interface RecipeManifest {
   name: string;
+  kind: RecipeKind;
   title: string;
   docs: string;
   entries: string[];
@@ -26,6 +28,8 @@ export interface RecipeManifest {
   /** Its own files: the entries and everything they import that no recipe it depends on has. */
   files: ManifestFile[];
   lines: number;
+  /** What a reader copies: its files and those of every recipe it depends on. */
+  copy: { files: number; lines: number };
   /** npm packages its files import beyond a stock app's, at package.json's exact versions. */
   packages: Record<string, string>;
   /** tsconfig `paths` its files import through; the copy sets them for TypeScript, Vite and Nitro. */
@@ -51,11 +55,11 @@ export interface Manifest {
 const lineCount = (root: string, path: string) =>
   readFileSync(join(root, path), 'utf8').split('\n').length - 1;
 
-/** An entry's files: the file itself, or every source file under a folder entry (`…/`), specs excluded. */
+/** An entry's files: the file itself, or every source file (and README) under a folder entry (`…/`), specs excluded. */
 function expandEntry(root: string, entry: string): string[] {
   if (!entry.endsWith('/')) return [entry];
   return readdirSync(join(root, entry), { recursive: true, encoding: 'utf8' })
-    .filter((file) => /\.(ts|html|css)$/.test(file) && !/\.(spec|test-d)\.ts$/.test(file))
+    .filter((file) => /\.(ts|html|css|md)$/.test(file) && !/\.(spec|test-d)\.ts$/.test(file))
     .map((file) => `${entry}${file}`)
     .filter((path) => statSync(join(root, path)).isFile())
     .sort();
@@ -205,14 +209,23 @@ export function buildManifest(root: string, list: Recipe[] = recipes): Manifest 
         }),
     );
     const listed = [...files].sort().map((path) => ({ path, lines: lineCount(root, path) }));
+    const copied = [...dependsOn.map((name) => built.get(name)!), { files: listed }];
     built.set(recipe.name, {
       name: recipe.name,
+      kind: recipe.kind,
       title: recipe.title,
       docs: recipe.docs,
       entries: recipe.entries,
       dependsOn,
       files: listed,
       lines: listed.reduce((sum, { lines }) => sum + lines, 0),
+      copy: {
+        files: copied.reduce((sum, { files }) => sum + files.length, 0),
+        lines: copied.reduce(
+          (sum, { files }) => sum + files.reduce((total, { lines }) => total + lines, 0),
+          0,
+        ),
+      },
       packages: recipePackages,
       tsconfigPaths: recipePaths,
       runtimeConfigKeys: [...keys].sort(),

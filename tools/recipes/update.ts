@@ -14,5 +14,20 @@ for (const docs of new Set(manifest.recipes.filter(({ pending }) => !pending).ma
   const path = join(root, docs);
   writeFileSync(path, withRecipeTrees(readFileSync(path, 'utf8'), manifest));
 }
+// What a reader copies for each recipe, and how much of it is the recipe itself (its lesson share).
+const rows = manifest.recipes.map(({ name, kind, lines, copy }) =>
+  [name, kind, lines, copy.files, copy.lines, `${Math.round((100 * lines) / copy.lines)}%`].map(String),
+);
+const table = [['recipe', 'kind', 'own lines', 'copy files', 'copy lines', 'share'], ...rows];
+const widths = table[0]!.map((_, column) => Math.max(...table.map((row) => row[column]!.length)));
+process.stdout.write(
+  table
+    .map((row) =>
+      row
+        .map((cell, column) => (column < 2 ? cell.padEnd(widths[column]!) : cell.padStart(widths[column]!)))
+        .join('  '),
+    )
+    .join('\n') + '\n',
+);
 for (const problem of manifest.problems) console.error(problem);
 process.exitCode = manifest.problems.length > 0 ? 1 : 0;

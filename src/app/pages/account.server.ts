@@ -1,24 +1,22 @@
 import type { PageServerLoad } from '@analogjs/router';
 import { type PageServerAction, json, redirect } from '#server-actions';
 import { setResponseHeader } from 'h3';
-import type { $Fetch } from 'nitropack';
+import { FetchError } from 'ofetch';
 import { z } from 'zod';
 
+import { changePassword, passwordChangeInput, renameAccount } from '../../server/lib/account';
 import {
+  type Account,
   accountFormAction,
-  changePassword,
   currentSession,
   displayName,
   endAllSessions,
   endSession,
-  passwordChangeInput,
   readForm,
-  renameAccount,
   requireSession,
   requireUser,
 } from '../../server/lib/auth';
-import { isBrowserFormPost } from '../../server/lib/forms';
-import { ApiError, loaderApi } from '../shared/api-client';
+import { isBrowserFormPost } from '../../server/lib/request';
 
 /** Where a visitor without a session goes: sign-in, and back here afterwards. */
 const signIn = '/sign-in?next=%2Faccount';
@@ -31,9 +29,9 @@ const signIn = '/sign-in?next=%2Faccount';
 export const load = async ({ event }: PageServerLoad) => {
   setResponseHeader(event, 'cache-control', 'private, no-store');
   try {
-    return { account: await loaderApi(event.$fetch as $Fetch)('/api/v1/me'), redirect: null };
+    return { account: await event.$fetch<Account>('/api/v1/me'), redirect: null };
   } catch (error) {
-    if (error instanceof ApiError && error.status === 401) return { account: null, redirect: signIn };
+    if (error instanceof FetchError && error.status === 401) return { account: null, redirect: signIn };
     throw error;
   }
 };

@@ -1,10 +1,10 @@
 import type { PageServerLoad } from '@analogjs/router';
-import { type PageServerAction, redirect } from '#server-actions';
-import type { $Fetch } from 'nitropack';
+import { type InferRouteResult, type PageServerAction, redirect } from '#server-actions';
+import { FetchError } from 'ofetch';
 
 import { readForm } from '../../server/lib/auth';
 import { deleteStoredFile, requireOwnFile } from '../../server/lib/uploads';
-import { ApiError, loaderApi } from '../shared/api-client';
+import type { route } from '../../server/routes/api/v1/files.get';
 
 /**
  * Reads `GET /api/v1/files` through the request's own `$fetch`, which forwards its cookie, so
@@ -12,9 +12,9 @@ import { ApiError, loaderApi } from '../shared/api-client';
  */
 export const load = async ({ event }: PageServerLoad) => {
   try {
-    return { files: await loaderApi(event.$fetch as $Fetch)('/api/v1/files') };
+    return { files: await event.$fetch<InferRouteResult<typeof route>>('/api/v1/files') };
   } catch (error) {
-    if (error instanceof ApiError && error.status === 401) return { files: null };
+    if (error instanceof FetchError && error.status === 401) return { files: null };
     throw error;
   }
 };

@@ -1,6 +1,6 @@
 import { defineNitroPlugin } from 'nitropack/runtime';
 
-import { adminEmails, unclaimedAdminEmails } from '../lib/auth';
+import { adminEmails, unclaimedAdminEmails } from '../lib/authorization';
 
 /**
  * Reads `ADMIN_EMAILS` when the server starts: an entry that is not an email stops it at once with

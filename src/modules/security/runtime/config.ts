@@ -21,7 +21,10 @@ let current: SecurityConfig | undefined;
  * `ORIGIN` and the rest of `TRUST_PROXY` are the request helper's (src/server/lib/request).
  */
 export function configureSecurity(runtimeConfig: Record<string, unknown>): SecurityConfig {
-  current = { trustProxy: isOn(runtimeConfig['trustProxy']), cspReportOnly: isOn(runtimeConfig['cspReportOnly']) };
+  current = {
+    trustProxy: isOn(runtimeConfig['trustProxy']),
+    cspReportOnly: isOn(runtimeConfig['cspReportOnly']),
+  };
   return current;
 }
 

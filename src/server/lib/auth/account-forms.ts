@@ -2,14 +2,17 @@ import type { StandardSchemaV1 } from '@standard-schema/spec';
 import { fail, redirect } from '#server-actions';
 import { type H3Event, isError, readFormData } from 'h3';
 
-import { isBrowserFormPost } from '../forms';
 import { issueField } from '../../../shared/issues';
-import { appOrigin } from '../request';
+import { appOrigin, isBrowserFormPost, refuseCrossSiteForm } from '../request';
 import { type AccountMessageCode, accountMessageCode } from '../../../shared/account-messages';
 import { safeRedirectPath } from './redirects';
 
-/** A form's fields by name; a repeated name keeps its last value, a file stays a `File`. */
+/**
+ * A form's fields by name; a repeated name keeps its last value, a file stays a `File`. A form
+ * posted from another site is refused with 403 before it is read.
+ */
 export async function readForm(event: H3Event): Promise<Record<string, FormDataEntryValue>> {
+  refuseCrossSiteForm(event);
   return Object.fromEntries(await readFormData(event).catch(() => new FormData()));
 }
 

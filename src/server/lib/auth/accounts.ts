@@ -1,8 +1,7 @@
 import { createError } from 'h3';
 import { z } from 'zod';
 
-import { useDatabase } from '../db';
-import { databaseHttpError } from '../db';
+import { databaseHttpError, useDatabase } from '../db';
 import { accountMessages } from '../../../shared/account-messages';
 
 const noNul = [/^[^\0]*$/, accountMessages['nul-character']] as const;
@@ -44,9 +43,6 @@ export const signInInput = z.object({
   password: currentPassword,
 });
 
-/** A password change: the current password, checked, and a new one under the rules for new passwords. */
-export const passwordChangeInput = z.object({ currentPassword, newPassword });
-
 /** A user who can sign in, as the API answers with it: never the password hash. */
 export const accountOutput = z.object({ id: z.number().int(), name: z.string(), email: z.email() });
 export type Account = z.infer<typeof accountOutput>;
@@ -79,30 +75,4 @@ export async function findCredentials(
   const { rows } = await db.sql<{ rows: (Account & { passwordHash: string })[] }>`
     SELECT id, name, email, password_hash AS "passwordHash" FROM users WHERE email = ${email}`;
   return rows[0];
-}
-
-/** Changes an account's display name in one statement and answers it; a 404 if it is gone. */
-export async function renameAccount(id: number, name: string): Promise<Account> {
-  const db = await useDatabase();
-  const { rows } = await db.sql<{ rows: Account[] }>`
-    UPDATE users SET name = ${name} WHERE id = ${id} AND email IS NOT NULL RETURNING id, name, email`;
-  return rows[0] ?? notFound();
-}
-
-function notFound(): never {
-  throw createError({ statusCode: 404, statusMessage: 'Not Found', message: 'Account not found' });
-}
-
-/** The stored password hash of account `id`, or `undefined`. */
-export async function passwordHashOf(id: number): Promise<string | undefined> {
-  const db = await useDatabase();
-  const { rows } = await db.sql<{ rows: { passwordHash: string }[] }>`
-    SELECT password_hash AS "passwordHash" FROM users WHERE id = ${id} AND email IS NOT NULL`;
-  return rows[0]?.passwordHash;
-}
-
-/** Stores a new password hash for account `id`. */
-export async function setPasswordHash(id: number, passwordHash: string): Promise<void> {
-  const db = await useDatabase();
-  await db.sql`UPDATE users SET password_hash = ${passwordHash} WHERE id = ${id} AND email IS NOT NULL`;
 }

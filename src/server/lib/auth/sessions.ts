@@ -13,7 +13,7 @@ import { randomBytes } from 'node:crypto';
 
 import { useDatabase } from '../db';
 import type { Account } from './accounts';
-import { isHttps } from '../request';
+import { isHttps, refuseCrossSiteForm } from '../request';
 
 const cookieName = 'session';
 const maxAge = 60 * 60 * 24 * 7;
@@ -140,8 +140,12 @@ export async function sessionUserId(event: H3Event): Promise<number | undefined>
   return (await currentSession(event))?.account.id;
 }
 
-/** The request's session, or a 401 JSON error: the guard of every route that needs one. */
+/**
+ * The request's session, or a 401 JSON error: the guard of every route that needs one. A form
+ * posted from another site gets 403 first: it rides on the victim's cookie (CSRF).
+ */
 export async function requireSession(event: H3Event): Promise<CurrentSession> {
+  refuseCrossSiteForm(event);
   const session = await currentSession(event);
   if (!session)
     throw createError({ statusCode: 401, statusMessage: 'Unauthorized', message: 'Sign in first' });
@@ -165,6 +169,7 @@ function clearSessionCookie(event: H3Event): void {
 
 /** Ends the request's session on the server, so a copy of its cookie stops working too, and clears the cookie. */
 export async function endSession(event: H3Event): Promise<void> {
+  refuseCrossSiteForm(event);
   const id = await cookieSessionId(event);
   if (id) await (await useDatabase()).sql`DELETE FROM sessions WHERE id = ${id}`;
   clearSessionCookie(event);

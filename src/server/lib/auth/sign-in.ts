@@ -3,23 +3,15 @@ import { useRuntimeConfig } from 'nitropack/runtime';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { z } from 'zod';
 
-import {
-  type Account,
-  type passwordChangeInput,
-  type signInInput,
-  type signUpInput,
-  createAccount,
-  findCredentials,
-  passwordHashOf,
-  setPasswordHash,
-} from './accounts';
+import { type Account, type signInInput, type signUpInput, createAccount, findCredentials } from './accounts';
 import { accountMessages } from '../../../shared/account-messages';
 import { hashPassword, verifyPassword } from './passwords';
 import { type AttemptPolicy, countOnly, takeAttempt } from '../rate-limit';
-import { type CurrentSession, endOtherSessions, startSession } from './sessions';
-import { clientAddress } from '../request';
+import { startSession } from './sessions';
+import { clientAddress, refuseCrossSiteForm } from '../request';
 
-const fifteenMinutes = 15 * 60;
+/** The window of the sign-in limits (and of the account recipe's password-change limit). */
+export const fifteenMinutes = 15 * 60;
 
 /** 20 failed sign-ins per 15 minutes from one address, whatever the accounts (password spraying). */
 export const signInAddressPolicy: AttemptPolicy = {
@@ -72,6 +64,7 @@ export const createdAccountsPolicy = (): AttemptPolicy => ({
  * limit; a new account counts against its address's hourly allowance of new accounts.
  */
 export async function signUp(event: H3Event, input: z.output<typeof signUpInput>): Promise<Account> {
+  refuseCrossSiteForm(event);
   const created = createdAccountsPolicy();
   const address = `address:${clientAddress(event)}`;
   const attempt = await takeAttempt(event, [
@@ -101,6 +94,8 @@ export async function signIn(
   event: H3Event,
   { email, password }: z.output<typeof signInInput>,
 ): Promise<Account> {
+  // Another site must not sign its visitors in to an account it controls (login CSRF).
+  refuseCrossSiteForm(event);
   const address = clientAddress(event);
   const attempt = await takeAttempt(event, [
     { policy: signInAddressPolicy, key: `address:${address}` },
@@ -121,36 +116,4 @@ export async function signIn(
   await attempt.refund();
   await startSession(event, found.id);
   return { id: found.id, name: found.name, email: found.email };
-}
-
-/** 5 wrong current passwords per 15 minutes per account, on the password change. */
-export const passwordChangePolicy: AttemptPolicy = {
-  name: 'password-change',
-  limit: 5,
-  windowSeconds: fifteenMinutes,
-};
-
-/**
- * Changes the signed-in user's password: the current one must match (403 otherwise, counted
- * against `passwordChangePolicy`), the new one is hashed, and every session of the account ends,
- * in every process; the browser that asked stays signed in under a new session and cookie.
- */
-export async function changePassword(
-  event: H3Event,
-  session: CurrentSession,
-  { currentPassword, newPassword }: z.output<typeof passwordChangeInput>,
-): Promise<void> {
-  const { id } = session.account;
-  const attempt = await takeAttempt(event, [{ policy: passwordChangePolicy, key: `account:${id}` }]);
-  if (!(await verifyPassword(currentPassword, await passwordHashOf(id)))) {
-    throw createError({
-      statusCode: 403,
-      statusMessage: 'Forbidden',
-      message: accountMessages['wrong-password'],
-    });
-  }
-  await attempt.refund();
-  await setPasswordHash(id, await hashPassword(newPassword));
-  // A new session id for this browser too: a copy of the cookie the change came with stops working.
-  await endOtherSessions(id, await startSession(event, id));
 }

@@ -1,4 +1,4 @@
-import { addressSlots } from '../live';
+import { addressSlots } from '../request';
 
 /** Open chat connections, per client address and in this process. */
 export const chatConnections = addressSlots();

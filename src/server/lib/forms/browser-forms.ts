@@ -1,21 +1,14 @@
 import type { StandardSchemaV1 } from '@standard-schema/spec';
 import {
   type EventHandler,
-  type H3Event,
   defineEventHandler,
-  getRequestHeader,
   getResponseStatus,
   removeResponseHeader,
   sendRedirect,
 } from 'h3';
 
-import { isFormBody } from '../request';
+import { isBrowserFormPost } from '../request';
 import { issueField } from '../../../shared/issues';
-
-/** True for a plain HTML form post: a form body from a browser that asks for an HTML page back. */
-export function isBrowserFormPost(event: H3Event): boolean {
-  return isFormBody(event) && (getRequestHeader(event, 'accept') ?? '').includes('text/html');
-}
 
 /** A page's messages by code: the only texts its form shows from a redirect's query. */
 export type MessageCodes = Readonly<Record<string, string>> & { readonly invalid: string };

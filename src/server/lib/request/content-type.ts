@@ -26,6 +26,11 @@ export function isFormBody(event: H3Event): boolean {
   return formFieldTypes.has(requestMediaType(event));
 }
 
+/** True for a plain HTML form post: a form body from a browser that asks for an HTML page back. */
+export function isBrowserFormPost(event: H3Event): boolean {
+  return isFormBody(event) && (getRequestHeader(event, 'accept') ?? '').includes('text/html');
+}
+
 /**
  * True for a body another site's `<form>` can send without a CORS preflight: the two form
  * types, `text/plain`, or no type at all (a browser sends it as a simple request).

@@ -1,4 +1,4 @@
-import { type H3Event, getRequestHeader } from 'h3';
+import { type H3Event, createError, getRequestHeader } from 'h3';
 
 import { isSimpleBody } from './content-type';
 import { appOrigin } from './proxy';
@@ -18,4 +18,18 @@ export function isCrossSiteForm(event: H3Event): boolean {
   const origin = getRequestHeader(event, 'origin');
   if (origin === undefined) return getRequestHeader(event, 'sec-fetch-site')?.toLowerCase() === 'cross-site';
   return origin !== appOrigin(event);
+}
+
+/**
+ * 403 for a cross-site form (`isCrossSiteForm`): the guard of a route or page action that a
+ * form may post to, so it refuses login and other request forgery on its own, with or without
+ * the security module's app-wide middleware in front of it.
+ */
+export function refuseCrossSiteForm(event: H3Event): void {
+  if (!isCrossSiteForm(event)) return;
+  throw createError({
+    statusCode: 403,
+    statusMessage: 'Forbidden',
+    message: 'Cross-site form submissions are forbidden',
+  });
 }

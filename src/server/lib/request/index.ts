@@ -3,6 +3,14 @@
  * `TRUST_PROXY`): who sent it, over which protocol, to which origin, with what body type, and
  * whether it is a form posted from another site. Any recipe may use it; it needs nothing else.
  */
-export { isFormBody, isMultipartWithoutBoundary, isSimpleBody, mediaType, requestMediaType } from './content-type';
-export { isCrossSiteForm } from './cross-site';
+export {
+  isBrowserFormPost,
+  isFormBody,
+  isMultipartWithoutBoundary,
+  isSimpleBody,
+  mediaType,
+  requestMediaType,
+} from './content-type';
+export { addressSlots } from './address-slots';
+export { isCrossSiteForm, refuseCrossSiteForm } from './cross-site';
 export { type ProxySettings, appOrigin, clientAddress, isHttps, proxySettings } from './proxy';

@@ -3,7 +3,8 @@
 import { defineServerRoute } from '#server-actions';
 import { z } from 'zod';
 
-import { accountOutput, displayName, renameAccount, requireUser } from '../../../lib/auth';
+import { renameAccount } from '../../../lib/account';
+import { accountOutput, displayName, requireUser } from '../../../lib/auth';
 import { defineRouteMeta } from 'nitropack/runtime';
 
 defineRouteMeta({

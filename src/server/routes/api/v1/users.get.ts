@@ -3,7 +3,7 @@
 import { defineEventHandler } from 'h3';
 import { defineRouteMeta } from 'nitropack/runtime';
 
-import { requireAdmin } from '../../../lib/auth';
+import { requireAdmin } from '../../../lib/authorization';
 import { useDatabase } from '../../../lib/db';
 import type { User } from '../../../lib/users';
 

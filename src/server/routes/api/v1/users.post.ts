@@ -3,7 +3,7 @@
 import { createError, defineEventHandler, readBody, setResponseStatus } from 'h3';
 import { defineRouteMeta } from 'nitropack/runtime';
 
-import { requireAdmin } from '../../../lib/auth';
+import { requireAdmin } from '../../../lib/authorization';
 import { createUser } from '../../../lib/users';
 
 defineRouteMeta({

@@ -3,7 +3,8 @@
 import { defineServerRoute } from '#server-actions';
 import { sendNoContent } from 'h3';
 
-import { changePassword, passwordChangeInput, requireSession } from '../../../../lib/auth';
+import { changePassword, passwordChangeInput } from '../../../../lib/account';
+import { requireSession } from '../../../../lib/auth';
 import { defineRouteMeta } from 'nitropack/runtime';
 
 defineRouteMeta({
@@ -12,7 +13,10 @@ defineRouteMeta({
     'x-access': 'signed-in',
     'x-limits': 'Passwords ≤ 128 characters; 5 wrong current passwords per 15 min per account.',
     responses: {
-      204: { description: 'Changed: every session of the account has ended; this browser has a new one (Set-Cookie).' },
+      204: {
+        description:
+          'Changed: every session of the account has ended; this browser has a new one (Set-Cookie).',
+      },
       401: { description: 'No valid session.' },
       403: { description: 'The current password is wrong.' },
       429: { description: 'Too many wrong current passwords for this account.' },

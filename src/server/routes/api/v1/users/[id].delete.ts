@@ -3,7 +3,7 @@
 import { defineEventHandler, sendNoContent } from 'h3';
 import { defineRouteMeta } from 'nitropack/runtime';
 
-import { requireOwnerOrAdmin } from '../../../../lib/auth';
+import { requireOwnerOrAdmin } from '../../../../lib/authorization';
 import { deleteUser, requireUserId } from '../../../../lib/users';
 
 defineRouteMeta({

@@ -3,7 +3,7 @@
 import { createError, defineEventHandler } from 'h3';
 import { defineRouteMeta } from 'nitropack/runtime';
 
-import { requireOwnerOrAdmin } from '../../../../lib/auth';
+import { requireOwnerOrAdmin } from '../../../../lib/authorization';
 import { findUser, requireUserId } from '../../../../lib/users';
 
 defineRouteMeta({

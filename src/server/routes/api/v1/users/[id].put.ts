@@ -4,7 +4,8 @@ import { defineApiRoute } from '#server-actions';
 import { defineRouteMeta } from 'nitropack/runtime';
 import { z } from 'zod';
 
-import { displayName, requireOwnerOrAdmin } from '../../../../lib/auth';
+import { displayName } from '../../../../lib/auth';
+import { requireOwnerOrAdmin } from '../../../../lib/authorization';
 import { updateUser } from '../../../../lib/users';
 
 defineRouteMeta({

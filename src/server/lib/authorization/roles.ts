@@ -1,6 +1,6 @@
 import { useRuntimeConfig } from 'nitropack/runtime';
 
-import type { Account } from './accounts';
+import type { Account } from '../auth';
 import { useDatabase } from '../db';
 import { parseAdminEmails } from './admin-emails';
 

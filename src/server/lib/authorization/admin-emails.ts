@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** An email as `accountEmail` (./accounts.ts) stores it: trimmed and lower-cased. */
+/** An email as `accountEmail` (lib/auth/accounts.ts) stores it: trimmed and lower-cased. */
 const email = z.string().trim().toLowerCase().pipe(z.email());
 
 /**

@@ -1,7 +1,6 @@
 import { type H3Event, createError } from 'h3';
 
-import type { Account } from './accounts';
-import { requireUser } from './sessions';
+import { type Account, requireUser } from '../auth';
 import { isAdmin } from './roles';
 
 function forbidden(message: string): never {
