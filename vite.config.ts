@@ -4,7 +4,7 @@ import { defineConfig } from 'vite';
 
 import { apiContract, routeCataloguePlugin } from './src/modules/api-contract/index.ts';
 import { cspNoncePlaceholder, security } from './src/modules/security/index.ts';
-import { crossOriginRoutes } from './src/server/lib/http/cors.ts';
+import { crossOriginRoutes } from './src/server/lib/cors/cors.ts';
 import { migrations } from './src/server/lib/db/migrations-module.ts';
 import { runtimeConfig } from './src/server/runtime-config.ts';
 import { products } from './src/shared/products.ts';

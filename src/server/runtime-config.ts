@@ -41,7 +41,7 @@ export const runtimeConfig = {
   adminEmails: '',
   // New accounts per client address per hour (src/server/lib/auth/sign-in.ts, docs/sessions.md).
   signUpsPerHour: 10,
-  // Origins allowed to read the public product routes cross-origin, comma-separated (src/server/lib/http/cors.ts).
+  // Origins allowed to read the public product routes cross-origin, comma-separated (src/server/lib/cors/cors.ts).
   corsOrigins: '',
   // Signs webhook deliveries (src/server/lib/webhooks): the current secret, then the previous one while rotating.
   webhookSecret: '',

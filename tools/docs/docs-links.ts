@@ -172,7 +172,7 @@ function codeFiles(root: string, dir: string): string[] {
 
 /**
  * A file a comment names: from the root (`src/server/lib/db/database.ts`, `docs/deploy.md`), or a
- * server file by its folder (`lib/http/cors.ts`, `plugins/contact-storage.ts`).
+ * server file by its folder (`lib/cors/cors.ts`, `plugins/contact-storage.ts`).
  */
 const namedPath =
   /(?<![\w./@-])((?:src|tools|test|e2e|bench|docs)\/[\w./()[\]-]*\.(?:ts|mjs|md)|(?:lib|plugins|middleware|routes|tasks|migrations)\/[\w./()[\]-]*\.ts)\b/g;

@@ -1,6 +1,6 @@
 import type { PageServerLoad } from '@analogjs/router';
 
-import { setSafeCookie } from '../../server/lib/http';
+import { setSafeCookie } from '../../server/lib/cookies';
 import type { Product } from '../../shared/products';
 
 /** Sets a cookie and calls the app's own API through Nitro's in-process `fetch`, typed as the route serves it. */

@@ -1,6 +1,6 @@
 import { defineNitroPlugin, useRuntimeConfig } from 'nitropack/runtime';
 
-import { corsOptions } from '../lib/http';
+import { corsOptions } from '../lib/cors';
 
 /**
  * Reads the CORS allow-list (runtimeConfig `corsOrigins`) once at start and hands it to each

@@ -1,4 +1,2 @@
-export * from './cookies';
-export * from './cors';
 export * from './path-params';
 export * from './plain-text';
