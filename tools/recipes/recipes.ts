@@ -377,6 +377,21 @@ export const recipes: Recipe[] = [
       },
       { method: 'GET', path: '/api/v1/me', status: 200, json: { email: 'ada@example.com' } },
       { method: 'GET', path: '/sign-in', status: 200, text: '<form' },
+      // Safe without the security module: another site's form is refused, and so is a huge body.
+      {
+        method: 'POST',
+        path: '/api/v1/auth/sign-in',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', origin: 'https://evil.example' },
+        body: 'email=ada%40example.com&password=correct+horse+battery',
+        status: 403,
+      },
+      {
+        method: 'POST',
+        path: '/api/v1/auth/sign-up',
+        headers: json,
+        body: { name: 'x'.repeat(1024 * 1024), email: 'big@example.com', password: 'correct horse battery' },
+        status: 413,
+      },
     ],
   },
   {
@@ -875,6 +890,14 @@ export const recipes: Recipe[] = [
     },
     specs: ['test/server/webhooks.spec.ts'],
     requests: [
+      // A delivery over 64 KiB is refused before it is read, with or without the security module.
+      {
+        method: 'POST',
+        path: '/api/v1/webhooks/payments',
+        headers: json,
+        body: { ...webhookEvent, pad: 'x'.repeat(64 * 1024) },
+        status: 413,
+      },
       {
         method: 'POST',
         path: '/api/v1/webhooks/payments',

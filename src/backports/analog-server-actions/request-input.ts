@@ -1,4 +1,12 @@
-import { type H3Event, getQuery, getRequestHeader, readFormData, readRawBody } from 'h3';
+import {
+  type H3Event,
+  createError,
+  getQuery,
+  getRequestHeader,
+  readFormData,
+  readRawBody,
+  setResponseHeader,
+} from 'h3';
 
 /** What a route reads from a request: repeated keys become arrays, single keys stay scalars. */
 export type InputRecord = Record<string, unknown>;
@@ -59,20 +67,59 @@ function asRecord(value: unknown): InputRecord {
   return typeof value === 'object' && value !== null ? (value as InputRecord) : {};
 }
 
+/** The most body bytes a validated route reads: 1 MiB. An app that wants other limits sets them in front (docs/security.md). */
+export const maxBodyBytes = 1024 * 1024;
+
+function tooLarge(event: H3Event) {
+  // The rest of the body is never read: the connection closes after the answer, not reused.
+  setResponseHeader(event, 'connection', 'close');
+  return createError({
+    statusCode: 413,
+    statusMessage: 'Payload Too Large',
+    message: `Request bodies are limited to ${maxBodyBytes} bytes`,
+  });
+}
+
+/**
+ * Caps the body h3 is about to read at `maxBodyBytes`, so a route is safe without anything in front
+ * of it: a larger `Content-Length` is refused at once, and a chunked body is refused with the
+ * first chunk past the cap (the error reaches h3's reader, which rejects). A body already read,
+ * by a limit in front of the route, is left alone.
+ */
+function capBody(event: H3Event): void {
+  const request = event.node.req;
+  if (request.readableEnded) return;
+  const declared = Number(request.headers['content-length']);
+  if (declared > maxBodyBytes) throw tooLarge(event);
+  if (!Number.isNaN(declared)) return;
+  let size = 0;
+  const count = (chunk: Buffer) => {
+    size += chunk.length;
+    if (size <= maxBodyBytes) return;
+    request.off('data', count);
+    request.pause();
+    request.emit('error', tooLarge(event));
+  };
+  request.on('data', count);
+}
+
 /**
  * The request body as an object: JSON (`application/json`, `+json`, or no type),
- * URL-encoded form or multipart form (files stay `File`s). An empty or unparseable
- * body, or one of any other type, is `{}`. GET and HEAD bodies are never read.
+ * URL-encoded form or multipart form (files stay `File`s), at most `maxBodyBytes` (413 past it).
+ * An empty or unparseable body, or one of any other type, is `{}`. GET and HEAD bodies are never read.
  */
 export async function readBodyInput(event: H3Event): Promise<InputRecord> {
   if (isQueryMethod(event)) return {};
+  capBody(event);
+  // Read first, under the cap: h3 keeps the bytes, and its form parser reads them from there.
+  const raw = await readRawBody(event, false);
+  if (!raw?.length) return {};
   const type = requestMediaType(event);
   if (type === 'multipart/form-data') {
     const form = await readFormData(event).catch(() => undefined);
     return form ? collectEntries(form.entries()) : {};
   }
-  const text = await readRawBody(event, 'utf8');
-  if (!text) return {};
+  const text = raw.toString('utf8');
   if (type === 'application/x-www-form-urlencoded') {
     return collectEntries(new URLSearchParams(text).entries());
   }

@@ -1,18 +1,24 @@
 import type { StandardSchemaV1 } from '@standard-schema/spec';
 import { fail, redirect } from '#server-actions';
-import { type H3Event, isError, readFormData } from 'h3';
+import { type H3Event, isError, readFormData, readRawBody } from 'h3';
 
 import { issueField } from '../../../shared/issues';
-import { appOrigin, isBrowserFormPost, refuseCrossSiteForm } from '../request';
+import { appOrigin, capBody, isBrowserFormPost, refuseCrossSiteForm } from '../request';
 import { type AccountMessageCode, accountMessageCode } from '../../../shared/account-messages';
 import { safeRedirectPath } from './redirects';
 
+/** The largest form an account page reads: its fields are a few short strings. */
+const maxFormBytes = 64 * 1024;
+
 /**
  * A form's fields by name; a repeated name keeps its last value, a file stays a `File`. A form
- * posted from another site is refused with 403 before it is read.
+ * posted from another site is refused with 403 before it is read, one over 64 KiB with 413.
  */
 export async function readForm(event: H3Event): Promise<Record<string, FormDataEntryValue>> {
   refuseCrossSiteForm(event);
+  capBody(event, maxFormBytes);
+  // Read first, under the cap: h3 keeps the bytes, and its form parser reads them from there.
+  await readRawBody(event, false);
   return Object.fromEntries(await readFormData(event).catch(() => new FormData()));
 }
 

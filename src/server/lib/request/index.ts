@@ -12,5 +12,6 @@ export {
   requestMediaType,
 } from './content-type';
 export { addressSlots } from './address-slots';
+export { capBody } from './body-cap';
 export { isCrossSiteForm, refuseCrossSiteForm } from './cross-site';
 export { type ProxySettings, appOrigin, clientAddress, isHttps, proxySettings } from './proxy';

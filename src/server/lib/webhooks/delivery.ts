@@ -8,13 +8,23 @@ import { verifySignature } from './signature';
 /** What every delivery must carry: an id to deduplicate on and a type; the rest is read per type. */
 const envelope = z.object({ id: z.string().min(1).max(255), type: z.string().min(1).max(100) });
 
+/** The largest delivery read: a payment event is a few KiB. */
+export const maxDeliveryBytes = 64 * 1024;
+
 /**
- * The delivery, once its signature holds: the raw bytes (as the body limit read them, before any
- * parser) are what was signed, so they are verified before they are parsed. A signed body that is
- * not an event is a 400.
+ * The delivery, once its signature holds: the raw bytes (before any parser) are what was signed,
+ * so they are verified before they are parsed. A provider states the length of what it sends: a
+ * delivery without `Content-Length`, or over 64 KiB, is refused before it is read (411, 413). A
+ * signed body that is not an event is a 400.
  */
 export async function requireSignedDelivery(event: H3Event): Promise<Delivery> {
   const secrets = webhookSecrets();
+  // Unless a limit in front of the route (the security module's) has read it already.
+  if (!event.node.req.readableEnded) {
+    const length = Number(getRequestHeader(event, 'content-length'));
+    if (Number.isNaN(length)) throw createError({ statusCode: 411, statusMessage: 'Length Required' });
+    if (length > maxDeliveryBytes) throw createError({ statusCode: 413, statusMessage: 'Payload Too Large' });
+  }
   const body = (await readRawBody(event, false)) ?? Buffer.alloc(0);
   verifySignature(getRequestHeader(event, 'webhook-signature'), body, secrets);
   const payload = body.toString('utf8');

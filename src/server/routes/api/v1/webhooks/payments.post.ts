@@ -17,6 +17,7 @@ defineRouteMeta({
       202: { description: 'A new event: stored, and processed after this answer.' },
       400: { description: 'No or a malformed `Webhook-Signature`, or a signed body that is not an event.' },
       401: { description: 'The signature does not match the body, or its timestamp is over 5 minutes away.' },
+      411: { description: 'No `Content-Length` on a body no limit in front of the route has read.' },
       413: { description: 'The body is over 64 KiB.' },
       503: { description: 'No `WEBHOOK_SECRET` is set; the sender retries later.' },
     },
