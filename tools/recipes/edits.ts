@@ -325,16 +325,24 @@ export function editTsconfig(text: string, edits: TsconfigEdits): string {
     const paths = options()['paths'] as Record<string, string[]> | undefined;
     if (paths?.[key] === undefined) result = modify(result, ['compilerOptions', 'paths', key], value);
   }
-  if (edits.lib.length > 0) {
-    const lib = options()['lib'] as string[] | undefined;
-    if (!lib) {
-      result = modify(result, ['compilerOptions', 'lib'], ['ES2022', 'DOM', ...edits.lib]);
-    } else {
-      const has = new Set(lib.map((name) => name.toLowerCase()));
-      for (const name of edits.lib)
-        if (!has.has(name.toLowerCase()))
-          result = modify(result, ['compilerOptions', 'lib', (options()['lib'] as string[]).length], name);
-    }
+  const lib = jsonc.findNodeAtLocation(jsonc.parseTree(result)!, ['compilerOptions', 'lib']);
+  const missing = edits.lib.filter(
+    (name) => !lib?.children?.some((each) => String(each.value).toLowerCase() === name.toLowerCase()),
+  );
+  if (!lib) {
+    if (missing.length > 0)
+      result = modify(result, ['compilerOptions', 'lib'], ['ES2022', 'DOM', ...missing]);
+  } else if (missing.length > 0 && lib.type === 'array') {
+    // Added beside the entries, as the array is laid out (jsonc-parser would put each on a line of its own).
+    const last = lib.children!.at(-1);
+    const added = missing.map((name) => JSON.stringify(name));
+    const multiLine = !!last && result.slice(lib.offset, last.offset).includes('\n');
+    const indent = multiLine ? /[ \t]*$/.exec(result.slice(0, last.offset))![0] : '';
+    const text = last
+      ? added.map((name) => (multiLine ? `,\n${indent}${name}` : `, ${name}`)).join('')
+      : added.join(', ');
+    const at = last ? last.offset + last.length : lib.offset + 1;
+    result = result.slice(0, at) + text + result.slice(at);
   }
   return result;
 }
@@ -359,9 +367,96 @@ export function editPackageJson(
   return { text: result, differing };
 }
 
+/** Text to insert at an offset of the original text. */
+interface Splice {
+  at: number;
+  text: string;
+}
+
+/** The text with each splice inserted; splices at one offset go in the order given. */
+function applySplices(text: string, splices: Splice[]): string {
+  const sorted = [...splices].sort((a, b) => a.at - b.at);
+  let result = '';
+  let from = 0;
+  for (const { at, text: inserted } of sorted) {
+    result += text.slice(from, at) + inserted;
+    from = at;
+  }
+  return result + text.slice(from);
+}
+
+/** The insertion of `code` into an array literal before element `index` (or at its end), laid out as the array is. */
+function elementSplice(text: string, array: Node, index: number, code: string): Splice {
+  const elements: Node[] = array.elements;
+  if (elements.length === 0) return { at: array.start + 1, text: code };
+  const first = elements[0];
+  const multiLine = first.loc.start.line > array.loc.start.line;
+  const indent = multiLine ? text.slice(text.lastIndexOf('\n', first.start) + 1, first.start) : '';
+  if (index < elements.length)
+    return { at: elements[index].start, text: multiLine ? `${code},\n${indent}` : `${code}, ` };
+  const last = elements.at(-1);
+  const comma = text.slice(last.end, array.end - 1).indexOf(',');
+  if (!multiLine) return { at: last.end, text: `, ${code}` };
+  return comma >= 0
+    ? { at: last.end + comma + 1, text: `\n${indent}${code},` }
+    : { at: last.end, text: `,\n${indent}${code}` };
+}
+
+/**
+ * The imports the module lacks, as splices: a name joins the module's named import from the same place,
+ * else a new line goes under its last import. A name imported from elsewhere is a manual edit.
+ */
+function importSplices(
+  file: string,
+  text: string,
+  ast: Node,
+  wanted: { name: string; from: string }[],
+): Splice[] {
+  const declarations: Node[] = ast.body.filter((statement: Node) => statement.type === 'ImportDeclaration');
+  const splices: Splice[] = [];
+  const lines = new Map<string, string[]>();
+  const seen = new Set<string>();
+  for (const { name, from } of wanted) {
+    if (seen.has(name)) continue;
+    seen.add(name);
+    const existing = declarations.find((declaration) =>
+      declaration.specifiers.some((specifier: Node) => specifier.local.name === name),
+    );
+    if (existing) {
+      if (existing.source.value !== from)
+        throw new ManualEdit(
+          file,
+          `it imports ${name} from '${existing.source.value}', and the recipe needs it from '${from}'`,
+          `import { ${name} } from '${from}';`,
+        );
+      continue;
+    }
+    const named = declarations.find(
+      (declaration) =>
+        declaration.source.value === from &&
+        declaration.specifiers.some((specifier: Node) => specifier.type === 'ImportSpecifier'),
+    );
+    if (named) splices.push({ at: named.specifiers.at(-1).end, text: `, ${name}` });
+    else lines.set(from, [...(lines.get(from) ?? []), name]);
+  }
+  const quote = declarations[0] ? text[declarations[0].source.start] : "'";
+  const newLines = [...lines].map(
+    ([from, names]) => `import { ${names.join(', ')} } from ${quote}${from}${quote};`,
+  );
+  if (newLines.length > 0) {
+    const last = declarations.at(-1);
+    splices.push(
+      last
+        ? { at: last.end, text: `\n${newLines.join('\n')}` }
+        : { at: 0, text: `${newLines.join('\n')}\n\n` },
+    );
+  }
+  return splices;
+}
+
 /** The `providers` array of the first `const x = { providers: [ … ] }` (exported or not) in the module. */
-function providersArray(mod: ProxifiedModule): Node | undefined {
-  for (const statement of (mod.$ast as Node).body as Node[]) {
+function providersArray(ast: Node): Node | undefined {
+  for (const statement of ast.body as Node[]) {
     const declaration = statement.type === 'ExportNamedDeclaration' ? statement.declaration : statement;
     if (declaration?.type !== 'VariableDeclaration') continue;
     for (const declarator of declaration.declarations) {
@@ -398,67 +493,72 @@ export interface AppConfigEdits {
   interceptors: ConfigCall[];
 }
 
-/** src/app/app.config.ts (or app.config.server.ts) with the providers and interceptors it lacks. */
+/**
+ * src/app/app.config.ts (or app.config.server.ts) with the providers and interceptors it lacks. The
+ * syntax tree says where; the text is inserted there, so every other character stays as it was.
+ */
 export function editAppConfig(text: string, edits: AppConfigEdits, file = 'src/app/app.config.ts'): string {
-  const mod = parseModule(text);
-  const providers = providersArray(mod);
-  const byHand = (why: string, code: string[]) => {
-    throw new ManualEdit(file, why, code.join('\n'));
-  };
+  const ast = parseModule(text).$ast as Node;
+  const providers = providersArray(ast);
+  const wanted = [...edits.providers, ...edits.interceptors]
+    .flatMap(importsOf)
+    .map(({ name, from }) => ({ name, from: specifier(file, from, false) }));
   if (!providers)
-    byHand('it has no `const … = { providers: [ … ] }`', [
-      ...[...edits.providers, ...edits.interceptors]
-        .flatMap(importsOf)
-        .map(({ name, from }) => `import { ${name} } from '${specifier(file, from, false)}';`),
-      ...edits.providers.map(({ call }) => `providers: [ …, ${call} ]`),
-      ...edits.interceptors.map(({ call }) => `withInterceptors([${call}, …])`),
-    ]);
-  const imports = addImports(
-    file,
-    mod,
-    [...edits.providers, ...edits.interceptors]
-      .flatMap(importsOf)
-      .map(({ name, from }) => ({ name, from: specifier(file, from, false) })),
-  );
+    throw new ManualEdit(
+      file,
+      'it has no `const … = { providers: [ … ] }`',
+      [
+        ...wanted.map(({ name, from }) => `import { ${name} } from '${from}';`),
+        ...edits.providers.map(({ call }) => `providers: [ …, ${call} ]`),
+        ...edits.interceptors.map(({ call }) => `withInterceptors([${call}, …])`),
+      ].join('\n'),
+    );
+  const splices: Splice[] = [];
+  const present = new Set(providers.elements.map(keyOf));
   for (const { call } of edits.providers) {
-    const node = expression(call);
-    if (!providers.elements.some((each: Node) => keyOf(each) === keyOf(node))) providers.elements.push(node);
+    const key = keyOf(expression(call));
+    if (present.has(key)) continue;
+    present.add(key);
+    splices.push(elementSplice(text, providers, providers.elements.length, call));
   }
   if (edits.interceptors.length > 0) {
-    const withInterceptors = findCall(providers, 'withInterceptors');
-    const list = withInterceptors?.arguments[0];
+    const list = findCall(providers, 'withInterceptors')?.arguments[0];
     if (list?.type !== 'ArrayExpression')
-      byHand(
+      throw new ManualEdit(
+        file,
         'its `provideHttpClient(…)` has no `withInterceptors([ … ])`',
-        edits.interceptors.map(({ call }) => `withInterceptors([${call}, requestContextInterceptor])`),
+        `withInterceptors([${edits.interceptors.map(({ call }) => call).join(', ')}, requestContextInterceptor])`,
       );
+    const listed = new Set(list.elements.map(keyOf));
+    const before = list.elements.findIndex((each: Node) => keyOf(each) === 'requestContextInterceptor');
     for (const { call } of edits.interceptors) {
-      if (list.elements.some((each: Node) => keyOf(each) === call)) continue;
-      const before = list.elements.findIndex((each: Node) => keyOf(each) === 'requestContextInterceptor');
-      list.elements.splice(before < 0 ? list.elements.length : before, 0, expression(call));
+      if (listed.has(call)) continue;
+      listed.add(call);
+      splices.push(elementSplice(text, list, before < 0 ? list.elements.length : before, call));
     }
   }
-  return print(mod, text, imports);
+  if (splices.length === 0) return text;
+  return applySplices(text, [...importSplices(file, text, ast, wanted), ...splices]);
 }
 
 /** src/main.server.ts with its default export (the page renderer) passed through `wrapper.call`, once. */
 export function editMainServer(text: string, wrapper: ConfigCall, file = 'src/main.server.ts'): string {
-  const mod = parseModule(text);
-  const rendered = mod.exports['default'];
-  if (!rendered)
+  const ast = parseModule(text).$ast as Node;
+  const exported = (ast.body as Node[]).find((statement) => statement.type === 'ExportDefaultDeclaration');
+  const rendered = exported?.declaration;
+  if (!rendered || !/Expression|Identifier/.test(rendered.type))
     throw new ManualEdit(
       file,
-      'it has no default export',
+      'its default export is not the page renderer',
       `export default ${wrapper.call}(render(App, config));`,
     );
-  if (rendered.$type === 'function-call' && rendered.$callee === wrapper.call) return text;
-  const imports = addImports(
-    file,
-    mod,
-    importsOf(wrapper).map(({ name, from }) => ({ name, from: specifier(file, from, false) })),
-  );
-  mod.exports['default'] = builders.functionCall(wrapper.call, rendered);
-  return print(mod, text, imports);
+  if (rendered.type === 'CallExpression' && rendered.callee?.name === wrapper.call) return text;
+  const wanted = importsOf(wrapper).map(({ name, from }) => ({ name, from: specifier(file, from, false) }));
+  return applySplices(text, [
+    ...importSplices(file, text, ast, wanted),
+    { at: rendered.start, text: `${wrapper.call}(` },
+    { at: rendered.end, text: ')' },
+  ]);
 }
 
 /** .env.example with each variable it lacks, after a comment that says what it means. */
@@ -469,7 +569,10 @@ export function editEnvExample(
   const lines: string[] = [];
   for (const [name, { meaning, example, secret, recipe }] of Object.entries(vars)) {
     if (text !== undefined && new RegExp(`^\\s*(export\\s+)?${name}=`, 'm').test(text)) continue;
-    lines.push(`# ${meaning} (recipe ${recipe}${secret ? '; a secret: set it, never commit it' : ''})`);
+    lines.push(`# ${meaning}.`);
+    lines.push(
+      `# ${secret ? 'A secret: set it where the server runs, never commit it. ' : ''}Recipe: ${recipe}.`,
+    );
     lines.push(`${name}=${secret ? '' : (example ?? '')}`);
   }
   if (lines.length === 0) return text ?? '';
