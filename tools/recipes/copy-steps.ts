@@ -64,16 +64,21 @@ export function copySteps(manifest: Manifest, name: string, root: string): strin
       if (commands.length > 0) steps.push(`Add the packages:\n\n\`\`\`sh\n${commands.join('\n')}\n\`\`\``);
     } else if (path === '.env.example') {
       const vars = plan.recipes.flatMap(({ config }) => Object.entries(config.env ?? {}));
+      const cell = (text: string) => text.replaceAll('|', '\\|');
       steps.push(
-        `Note the environment variables in \`.env.example\`:\n\n| variable | meaning |\n| --- | --- |\n` +
-          vars.map(([key, { meaning }]) => `| \`${key}\` | ${meaning.replaceAll('|', '\\|')} |`).join('\n'),
+        `Set the environment variables it reads (\`.env.example\` lists them):\n\n| variable | meaning |\n| --- | --- |\n` +
+          vars
+            .map(
+              ([key, { meaning, secret }]) =>
+                `| \`${key}\` | ${cell(meaning)}${secret ? '. A secret: set it where the server runs, never commit it' : ''} |`,
+            )
+            .join('\n'),
       );
     } else {
       steps.push(`Edit \`${path}\`:\n\n\`\`\`diff\n${patch(path, before, after)}\n\`\`\``);
     }
   }
-  const left = plan.steps.filter((step) => !step.startsWith('Run `npm install`'));
-  steps.push(...left);
+  steps.push(...plan.recipes.flatMap(({ config }) => config.steps ?? []));
   const numbered = steps
     .filter(Boolean)
     .map((step, index) => `${index + 1}. ${step.replaceAll('\n', '\n   ')}`);
