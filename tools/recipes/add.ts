@@ -62,6 +62,12 @@ export function resolveRecipes(manifest: Manifest, names: string[]): RecipeManif
       `Unknown recipe ${unknown.map((name) => `"${name}"`).join(', ')}. The recipes: ${manifest.recipes.map(({ name }) => name).join(', ')}.`,
       exitCodes.usage,
     );
+  const pending = names.map((name) => byName.get(name)!).filter((recipe) => recipe.pending);
+  if (pending.length > 0)
+    throw new RecipeError(
+      pending.map(({ name, pending: why }) => `The recipe "${name}" is not ready yet: ${why}.`).join('\n'),
+      exitCodes.usage,
+    );
   const ordered: RecipeManifest[] = [];
   for (const name of names) {
     const recipe = byName.get(name)!;
