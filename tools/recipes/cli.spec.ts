@@ -11,7 +11,10 @@ const apps: string[] = [];
 /** A fresh copy of the stock app Analog's generator writes. */
 function stockApp(): string {
   const app = mkdtempSync(join(tmpdir(), 'recipe-cli-'));
-  cpSync(join(root, 'tools/recipes/stock-app'), app, { recursive: true });
+  cpSync(join(root, 'tools/recipes/stock-app'), app, {
+    recursive: true,
+    filter: (path) => !/[\\/](node_modules|dist)$/.test(path),
+  });
   apps.push(app);
   return app;
 }

@@ -65,7 +65,8 @@ function linkNodeModules(app: string) {
 /** A fresh copy of the stock app, with the recipe added by the command; returns its folder. */
 async function assemble(recipe: RecipeManifest): Promise<string> {
   const app = mkdtempSync(join(tmpdir(), `recipe-${recipe.name}-`));
-  cpSync(stockApp, app, { recursive: true });
+  // What the generator writes, without what an install or a build there may have added.
+  cpSync(stockApp, app, { recursive: true, filter: (path) => !/[\\/](node_modules|dist)$/.test(path) });
   await run('npm', ['run', '--silent', 'recipe', '--', 'add', recipe.name, '--to', app], root);
   linkNodeModules(app);
   return app;
