@@ -279,7 +279,16 @@ export const recipes: Recipe[] = [
     docs: 'docs/security.md',
     entries: ['src/server/lib/request/'],
     dependsOn: [],
-    config: { nitro: { runtimeConfig: { nitro: { envPrefix: '' }, origin: '', trustProxy: false } } },
+    config: {
+      nitro: { runtimeConfig: { nitro: { envPrefix: '' }, origin: '', trustProxy: false } },
+      env: {
+        ORIGIN: { meaning: "The app's public origin (https://example.com); empty: taken from each request" },
+        TRUST_PROXY: {
+          meaning: 'true behind a proxy that sets X-Forwarded-Proto, -Host and -For; never without one',
+          example: 'false',
+        },
+      },
+    },
     specs: ['src/server/lib/request/content-type.spec.ts', 'test/server/form-origin.spec.ts'],
     requests: [],
   },
@@ -439,14 +448,7 @@ export const recipes: Recipe[] = [
       { method: 'GET', path: '/api/v1/me', status: 200, json: { email: 'ada@example.com' } },
       // … signed in it shows the account (its loader got the cookie through the server render).
       { method: 'GET', path: '/account', status: 200, text: 'Signed in as <strong>Ada</strong>' },
-      // A page rendered on request gets a fresh nonce (the security recipe's edit of src/main.server.ts).
-      {
-        method: 'GET',
-        path: '/sign-in',
-        status: 200,
-        text: '<form',
-        responseHeaders: { 'content-security-policy': "script-src 'nonce-" },
-      },
+      { method: 'GET', path: '/sign-in', status: 200, text: '<form' },
     ],
   },
   {
@@ -718,8 +720,22 @@ export const recipes: Recipe[] = [
     specs: ['test/server/page-cache.spec.ts', 'src/server/lib/page-cache/page-cache.spec.ts'],
     // Rendered, then from memory; a todo written through the API shows on the next request.
     requests: [
-      { method: 'GET', path: '/todos', status: 200, text: 'Todos' },
-      { method: 'GET', path: '/todos', status: 200, text: 'Todos' },
+      // A page rendered on request gets a nonce (the security recipe's edit of src/main.server.ts), …
+      {
+        method: 'GET',
+        path: '/todos',
+        status: 200,
+        text: 'Todos',
+        responseHeaders: { 'content-security-policy': "script-src 'nonce-" },
+      },
+      // … and a fresh one when it comes from memory.
+      {
+        method: 'GET',
+        path: '/todos',
+        status: 200,
+        text: 'Todos',
+        responseHeaders: { 'content-security-policy': "script-src 'nonce-" },
+      },
       { method: 'POST', path: '/api/v1/todos', headers: json, body: { title: 'Brew tea' }, status: 201 },
       { method: 'GET', path: '/todos', status: 200, text: 'Brew tea' },
     ],
