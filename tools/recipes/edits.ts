@@ -1,8 +1,10 @@
 // The edits `npm run recipe -- add` makes to an app's own files, each a function from the file's text to
-// its new text. TypeScript goes through magicast (a Babel syntax tree printed back by recast, so what the
-// edit doesn't touch keeps its text, comments included); JSON through jsonc-parser, which edits the text in
-// place and keeps comments. Each adds only what is missing: the user's own values win, and a second run
-// returns the text unchanged.
+// its new text. vite.config.ts goes through magicast (a Babel syntax tree printed back by recast, so what
+// the edit doesn't touch keeps its text, comments included). In app.config.ts, app.config.server.ts and
+// main.server.ts the same syntax tree says where an element or import goes and the text is inserted
+// there, which keeps every other character. JSON goes through jsonc-parser, which edits the text in place
+// and keeps comments. Each adds only what is missing: the user's own values win, and a second run returns
+// the text unchanged.
 import { diffLines } from 'diff';
 import * as jsonc from 'jsonc-parser';
 import { type ProxifiedModule, builders, generateCode, parseExpression, parseModule } from 'magicast';

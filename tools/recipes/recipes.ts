@@ -1,12 +1,14 @@
 /**
  * The recipes: one entry per pattern a reader can lift out of this app. Each names only what the
  * import graph can't tell: its ENTRY files (route files, pages, plugins, middleware, migrations,
- * a module's folder), the configuration it needs, the recipes it builds on, the docs page that
- * teaches it, the specs that prove it, and the requests the copy test sends to a stock app that
- * holds only its files. `npm run recipes` derives everything else into manifest.json.
+ * a module's folder), the edits `npm run recipe` makes to the app's own files (its config), the
+ * recipes it builds on, the docs page that teaches it, the specs that prove it, and the requests
+ * the copy test sends to the stock app the command added it to. `npm run recipes` derives
+ * everything else into manifest.json.
  *
- * To add a recipe: add an entry here, put `<!-- recipe-tree:<name>:start -->` and
- * `<!-- recipe-tree:<name>:end -->` on its docs page, run `npm run recipes`, then
+ * To add a recipe: add an entry here, put `<!-- recipe-tree:<name>:start -->`,
+ * `<!-- recipe-tree:<name>:end -->`, `<!-- recipe-copy:<name>:start -->` and
+ * `<!-- recipe-copy:<name>:end -->` on its docs page, run `npm run recipes`, then
  * `npm run test:recipes -- <name>`.
  */
 
