@@ -193,9 +193,16 @@ export function planAdd(options: {
     }),
   );
 
+  // The recipes name their environment variables plainly (SESSION_SECRET, not NITRO_SESSION_SECRET).
+  const plainEnv = configs.some(({ env }) => env && Object.keys(env).length > 0)
+    ? { runtimeConfig: { nitro: { envPrefix: '' } } }
+    : {};
   edit('vite.config.ts', (text) =>
     editViteConfig(text, {
-      nitro: configs.reduce<Record<string, unknown>>((merged, { nitro = {} }) => merge(merged, nitro), {}),
+      nitro: configs.reduce<Record<string, unknown>>(
+        (merged, { nitro = {} }) => merge(merged, nitro),
+        plainEnv,
+      ),
       analog: configs.reduce<Record<string, unknown>>((merged, { analog = {} }) => merge(merged, analog), {}),
       nitroModules: all(recipes, ({ config }) => config.nitroModules),
       vitePlugins: all(recipes, ({ config }) => config.vitePlugins),

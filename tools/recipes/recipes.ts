@@ -424,22 +424,32 @@ export const recipes: Recipe[] = [
       'src/app/pages/sign-in.server.ts',
       'src/app/pages/sign-up.page.ts',
       'src/app/pages/sign-up.server.ts',
+      'src/app/loader-cookies.interceptor.ts',
     ],
     dependsOn: ['database', 'request'],
     config: {
       nitro: { runtimeConfig: { sessionSecret: '', signUpsPerHour: 10 } },
-      env: { SESSION_SECRET: 'copy-test-secret-of-at-least-32-characters' },
+      env: {
+        SESSION_SECRET: {
+          meaning: 'Seals the session cookies: 32 characters or more, random (`openssl rand -base64 32`)',
+          example: 'copy-test-secret-of-at-least-32-characters',
+          secret: true,
+        },
+      },
+      // Loaders run inside the server render: this carries the browser's cookies to them and theirs back.
+      interceptors: [
+        {
+          name: 'loaderCookiesInterceptor',
+          from: 'src/app/loader-cookies.interceptor.ts',
+          call: 'loaderCookiesInterceptor',
+        },
+      ],
+      // The generator's tsconfig has no DOM.Iterable; the account forms iterate FormData.
+      lib: ['DOM.Iterable'],
     },
     specs: ['test/server/sessions.spec.ts', 'test/server/rate-limit.spec.ts', 'e2e/sessions.spec.ts'],
     requests: [
       { method: 'GET', path: '/api/v1/me', status: 401 },
-      // The account page, as a browser gets it: signed out it sends the visitor to sign in, …
-      {
-        method: 'GET',
-        path: '/account',
-        status: 302,
-        responseHeaders: { location: '/sign-in?next=%2Faccount' },
-      },
       {
         method: 'POST',
         path: '/api/v1/auth/sign-up',
@@ -448,8 +458,6 @@ export const recipes: Recipe[] = [
         status: 201,
       },
       { method: 'GET', path: '/api/v1/me', status: 200, json: { email: 'ada@example.com' } },
-      // … signed in it shows the account (its loader got the cookie through the server render).
-      { method: 'GET', path: '/account', status: 200, text: 'Signed in as <strong>Ada</strong>' },
       { method: 'GET', path: '/sign-in', status: 200, text: '<form' },
     ],
   },
@@ -471,6 +479,7 @@ export const recipes: Recipe[] = [
     specs: ['test/server/sessions.spec.ts', 'e2e/sessions.spec.ts'],
     // After the sessions recipe's requests Ada is signed in.
     requests: [
+      // The account page as a browser gets it: its loader got her cookie through the server render.
       { method: 'GET', path: '/account', status: 200, text: 'Signed in as <strong>Ada</strong>' },
       {
         method: 'PATCH',
@@ -481,6 +490,14 @@ export const recipes: Recipe[] = [
         json: { name: 'Ada L.' },
       },
       { method: 'PATCH', path: '/api/v1/me', headers: json, body: { name: '' }, status: 422 },
+      // Signed out, the page sends the visitor to sign in.
+      { method: 'POST', path: '/api/v1/auth/sign-out', status: 204 },
+      {
+        method: 'GET',
+        path: '/account',
+        status: 302,
+        responseHeaders: { location: '/sign-in?next=%2Faccount' },
+      },
     ],
   },
   {
@@ -516,7 +533,15 @@ export const recipes: Recipe[] = [
       'src/server/lib/authorization/',
     ],
     dependsOn: ['sessions'],
-    config: { nitro: { runtimeConfig: { adminEmails: '' } }, env: { ADMIN_EMAILS: 'admin@example.com' } },
+    config: {
+      nitro: { runtimeConfig: { adminEmails: '' } },
+      env: {
+        ADMIN_EMAILS: {
+          meaning: 'Comma-separated emails whose accounts are admins (sign them up before anyone else can)',
+          example: 'admin@example.com',
+        },
+      },
+    },
     specs: ['test/server/users.spec.ts', 'test/server/admin-emails.spec.ts'],
     // After the sessions recipe's requests Ada (user 4, after the three demo users) is signed in.
     requests: [
@@ -795,10 +820,9 @@ export const recipes: Recipe[] = [
     kind: 'lesson',
     title: 'Server functions',
     docs: 'docs/server-functions.md',
-    // The server config gives every server function a request id (`provideServerFns`).
     entries: [
       'src/app/pages/reviews.page.ts',
-      'src/app/app.config.server.ts',
+      'src/app/reviews/request-id.interceptor.ts',
       'src/server/routes/api/v1/reviews.get.ts',
       'src/server/migrations/007-reviews.ts',
     ],
