@@ -260,7 +260,13 @@ export const recipes: Recipe[] = [
     dependsOn: ['validated-routes'],
     config: {
       nitro: { runtimeConfig: { corsOrigins: '' } },
-      env: { CORS_ORIGINS: 'https://allowed.example' },
+      env: {
+        CORS_ORIGINS: {
+          meaning:
+            'Comma-separated origins whose pages may read the public routes (https://shop.example); empty: none',
+          example: 'https://allowed.example',
+        },
+      },
     },
     specs: ['test/server/cors.spec.ts', 'test/server/products.spec.ts'],
     requests: [
