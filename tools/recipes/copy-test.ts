@@ -1,36 +1,28 @@
-// `npm run test:recipes [-- name …]`: the copy test. For each recipe, a fresh stock Analog 2.7 app
-// (bench/anchor's skeleton) gets exactly the manifest's files (its own and those of the recipes
-// it depends on), its packages and its configuration; `vite build` builds it, the production
-// server starts, and the recipe's requests must get their answers. A file the manifest misses
-// fails the build or a request. Run `npm run recipes` first if recipes.ts changed.
+// `npm run test:recipes [-- name …]`: the copy test. For each recipe, a fresh copy of the stock app
+// (tools/recipes/stock-app, what Analog 2.7's generator writes) gets the recipe the way a reader adds it:
+// `npm run recipe -- add <name> --to <app>`, and nothing else. `vite build` builds it, the production
+// server starts, and the recipe's requests (those of the recipes it builds on first) must get their
+// answers, its pages as a browser gets them; the server's log of the whole run must hold no error.
+// A file the manifest misses, or an edit the command leaves out, fails the build, a request or the log.
+// Run `npm run recipes` first if recipes.ts changed.
 import { type ChildProcess, spawn } from 'node:child_process';
-import {
-  cpSync,
-  mkdirSync,
-  mkdtempSync,
-  readFileSync,
-  readdirSync,
-  rmSync,
-  symlinkSync,
-  writeFileSync,
-} from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, symlinkSync } from 'node:fs';
 import { createHmac } from 'node:crypto';
 import { createServer } from 'node:net';
 import { availableParallelism, tmpdir } from 'node:os';
-import { dirname, join, relative } from 'node:path';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { isDeepStrictEqual } from 'node:util';
 
 import type { Manifest, RecipeManifest } from './manifest';
-import type { ConfigCall, RecipeConfig, RecipeRequest } from './recipes';
+import type { RecipeRequest } from './recipes';
 import { deriveServerFnId } from '@analogjs/vite-plugin-nitro/server-fn-id';
 import WebSocket from 'ws';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const manifest = JSON.parse(readFileSync(join(root, 'tools/recipes/manifest.json'), 'utf8')) as Manifest;
 const byName = new Map(manifest.recipes.map((recipe) => [recipe.name, recipe]));
-const stockSkeleton = join(root, 'bench/anchor');
-const migrationsIndex = 'src/server/migrations/index.ts';
+const stockApp = join(root, 'tools/recipes/stock-app');
 
 /** The recipe with everything it depends on, dependencies first. */
 const withDependencies = (recipe: RecipeManifest) => [
@@ -38,126 +30,21 @@ const withDependencies = (recipe: RecipeManifest) => [
   recipe,
 ];
 
-/** Deep merge of plain objects (later wins), for configuration several recipes add to. */
-function merge(target: Record<string, unknown>, source: Record<string, unknown>): Record<string, unknown> {
-  for (const [key, value] of Object.entries(source)) {
-    const current = target[key];
-    target[key] =
-      current && value && typeof current === 'object' && typeof value === 'object' && !Array.isArray(value)
-        ? merge({ ...(current as Record<string, unknown>) }, value as Record<string, unknown>)
-        : value;
-  }
-  return target;
-}
-
-/** The stock template's vite.config.ts, plus what the recipes' configuration adds. */
-function viteConfig(configs: RecipeConfig[], paths: Record<string, string[]>): string {
-  const calls: ConfigCall[] = configs.flatMap(({ nitroModules = [], vitePlugins = [], viteImports = [] }) => [
-    ...nitroModules,
-    ...vitePlugins,
-    ...viteImports,
-  ]);
-  const imports = new Map<string, Set<string>>();
-  for (const { name, from } of calls) imports.set(from, (imports.get(from) ?? new Set()).add(name));
-  const nitro = configs.reduce((all, { nitro = {} }) => merge(all, nitro), {} as Record<string, unknown>);
-  const analog = configs.reduce((all, { analog = {} }) => merge(all, analog), {} as Record<string, unknown>);
-  const vite = Object.assign({}, ...configs.map(({ vite = {} }) => vite)) as Record<string, string>;
-  const modules = configs.flatMap(({ nitroModules = [] }) => nitroModules.map(({ call }) => call));
-  const plugins = configs.flatMap(({ vitePlugins = [] }) => vitePlugins.map(({ call }) => call));
-  const aliases = Object.entries(paths).map(
-    ([key, [target]]) => `  ${JSON.stringify(key)}: fromRoot(${JSON.stringify(target)}),`,
-  );
-  return [
-    "import analog from '@analogjs/platform';",
-    "import { fileURLToPath } from 'node:url';",
-    "import { defineConfig } from 'vite';",
-    ...[...imports].map(([from, names]) => `import { ${[...names].join(', ')} } from './${from}';`),
-    '',
-    'const fromRoot = (path: string) => fileURLToPath(new URL(path, import.meta.url));',
-    `const alias = {\n${aliases.join('\n')}\n};`,
-    '',
-    'export default defineConfig({',
-    "  build: { target: ['es2022'] },",
-    "  resolve: { mainFields: ['module'], alias },",
-    ...Object.entries(vite).map(([key, code]) => `  ${key}: ${code},`),
-    '  plugins: [',
-    '    analog({',
-    '      ssr: true,',
-    '      prerender: { routes: [] },',
-    ...Object.entries(analog).map(([key, value]) => `      ${key}: ${JSON.stringify(value)},`),
-    '      nitro: {',
-    '        alias,',
-    ...Object.entries(nitro).map(([key, value]) => `        ${key}: ${JSON.stringify(value)},`),
-    `        modules: [${modules.join(', ')}],`,
-    '      },',
-    '    }),',
-    ...plugins.map((call) => `    ${call},`),
-    '  ],',
-    '});',
-    '',
-  ].join('\n');
-}
-
-/** The stock tsconfig.json, with the recipes' `paths` and compiler options, and the tsconfig.app.json Analog's Angular compiler reads. */
-const tsconfigs = (paths: Record<string, string[]>, options: Record<string, unknown>) => ({
-  'tsconfig.json': {
-    compilerOptions: {
-      ...options,
-      strict: true,
-      target: 'ES2022',
-      module: 'ES2022',
-      moduleResolution: 'bundler',
-      experimentalDecorators: true,
-      useDefineForClassFields: false,
-      skipLibCheck: true,
-      isolatedModules: true,
-      lib: ['ES2023', 'DOM', 'DOM.Iterable'],
-      paths,
-    },
-    files: [],
-    references: [{ path: './tsconfig.app.json' }],
-  },
-  'tsconfig.app.json': {
-    extends: './tsconfig.json',
-    compilerOptions: { outDir: './out-tsc/app', types: ['node', 'vite/client'] },
-    files: ['src/main.ts', 'src/main.server.ts'],
-    include: ['src/**/*.ts'],
-  },
-});
-
-/** The migrations index, as a reader writes it: the migrations the copy holds, oldest first. */
-function writeMigrationsIndex(app: string) {
-  const folder = join(app, 'src/server/migrations');
-  const migrations = readdirSync(folder)
-    .filter((file) => /^\d{3}-.*\.ts$/.test(file) && !file.endsWith('.spec.ts'))
-    .sort();
-  const name = (file: string) => `m${file.slice(0, 3)}`;
-  writeFileSync(
-    join(app, migrationsIndex),
-    [
-      "import type { Migration } from './migration';",
-      ...migrations.map((file) => `import ${name(file)} from './${file.replace(/\.ts$/, '')}';`),
-      '',
-      `export const migrations: readonly Migration[] = [${migrations.map(name).join(', ')}];`,
-      '',
-    ].join('\n'),
-  );
-}
+const packageNames = (app: string) => {
+  const pkg = JSON.parse(readFileSync(join(app, 'package.json'), 'utf8')) as Record<
+    string,
+    Record<string, string> | undefined
+  >;
+  return [...Object.keys(pkg['dependencies'] ?? {}), ...Object.keys(pkg['devDependencies'] ?? {})];
+};
 
 /**
- * node_modules as a stock app plus the recipes' packages has it: every installed package but the
- * repo's own dependencies that neither the stock app nor the recipes list.
+ * node_modules as `npm install` would give the app: this repo's, less the packages the repo lists
+ * that the app's package.json (the stock app's plus what the command added) does not.
  */
-function linkNodeModules(app: string, allowed: Set<string>) {
-  const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as Record<
-    string,
-    Record<string, string>
-  >;
-  const hidden = new Set(
-    [...Object.keys(pkg['dependencies'] ?? {}), ...Object.keys(pkg['devDependencies'] ?? {})].filter(
-      (name) => !allowed.has(name),
-    ),
-  );
+function linkNodeModules(app: string) {
+  const allowed = new Set(packageNames(app));
+  const hidden = new Set(packageNames(root).filter((name) => !allowed.has(name)));
   const source = join(root, 'node_modules');
   const target = join(app, 'node_modules');
   mkdirSync(target);
@@ -175,94 +62,13 @@ function linkNodeModules(app: string, allowed: Set<string>) {
   }
 }
 
-/** The stock src/app/app.config.ts with the recipes' providers after its own, each once (two recipes may need one). */
-function addProviders(app: string, all: ConfigCall[]) {
-  const providers = all.filter(
-    (provider, index) =>
-      all.findIndex(({ from, call }) => from === provider.from && call === provider.call) === index,
-  );
-  if (providers.length === 0) return;
-  const file = join(app, 'src/app/app.config.ts');
-  const stock = readFileSync(file, 'utf8');
-  const from = (path: string) =>
-    path.startsWith('src/') ? `./${relative('src/app', path).replace(/\.ts$/, '')}` : path;
-  const imports = providers.map(({ name, from: path }) => `import { ${name} } from '${from(path)}';`);
-  const end = stock.lastIndexOf('  ],\n};');
-  writeFileSync(
-    file,
-    `${imports.join('\n')}\n${stock.slice(0, end)}${providers.map(({ call }) => `    ${call},\n`).join('')}${stock.slice(end)}`,
-  );
-}
-
-const picked = (packages: Record<string, string>, keep: (name: string) => boolean) =>
-  Object.fromEntries(Object.entries(packages).filter(([name]) => keep(name)));
-
-/** Makes the stock app with the recipe's files; returns its folder. */
-function assemble(recipe: RecipeManifest): string {
+/** A fresh copy of the stock app, with the recipe added by the command; returns its folder. */
+async function assemble(recipe: RecipeManifest): Promise<string> {
   const app = mkdtempSync(join(tmpdir(), `recipe-${recipe.name}-`));
-  const recipes = withDependencies(recipe);
-  for (const file of manifest.stock.files) cpSync(join(stockSkeleton, file), join(app, file));
-  const files = recipes.flatMap(({ files }) => files.map(({ path }) => path));
-  for (const file of files) {
-    mkdirSync(dirname(join(app, file)), { recursive: true });
-    cpSync(join(root, file), join(app, file));
-  }
-  if (files.includes(migrationsIndex)) writeMigrationsIndex(app);
-  addProviders(
-    app,
-    recipes.flatMap(({ config }) => config.appProviders ?? []),
-  );
-  const packages = Object.assign({}, ...recipes.map(({ packages }) => packages)) as Record<string, string>;
-  const paths = Object.assign({}, ...recipes.map(({ tsconfigPaths }) => tsconfigPaths)) as Record<
-    string,
-    string[]
-  >;
-  const stock = JSON.parse(readFileSync(join(root, 'tools/recipes/stock-packages.json'), 'utf8')) as Record<
-    string,
-    string[]
-  >;
-  const versions = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as Record<
-    string,
-    Record<string, string>
-  >;
-  const pinned = (names: string[]) =>
-    Object.fromEntries(
-      names.map((name) => [name, versions['dependencies']![name] ?? versions['devDependencies']![name]!]),
-    );
-  writeFileSync(
-    join(app, 'package.json'),
-    `${JSON.stringify(
-      {
-        name: `recipe-${recipe.name}`,
-        private: true,
-        type: 'module',
-        dependencies: {
-          ...pinned(stock['dependencies']!),
-          ...picked(packages, (name) => !name.startsWith('@types/')),
-        },
-        devDependencies: {
-          ...pinned(stock['devDependencies']!),
-          ...picked(packages, (name) => name.startsWith('@types/')),
-        },
-      },
-      null,
-      2,
-    )}\n`,
-  );
-  const compilerOptions = Object.assign({}, ...recipes.map(({ config }) => config.compilerOptions)) as Record<
-    string,
-    unknown
-  >;
-  for (const [file, config] of Object.entries(tsconfigs(paths, compilerOptions)))
-    writeFileSync(join(app, file), `${JSON.stringify(config, null, 2)}\n`);
-  writeFileSync(
-    join(app, 'vite.config.ts'),
-    viteConfig(
-      recipes.map(({ config }) => config),
-      paths,
-    ),
-  );
-  linkNodeModules(app, new Set([...manifest.stock.packages, ...Object.keys(packages)]));
+  // What the generator writes, without what an install or a build there may have added.
+  cpSync(stockApp, app, { recursive: true, filter: (path) => !/[\\/](node_modules|dist)$/.test(path) });
+  await run('npm', ['run', '--silent', 'recipe', '--', 'add', recipe.name, '--to', app], root);
+  linkNodeModules(app);
   return app;
 }
 
@@ -304,13 +110,30 @@ const freePort = () =>
     });
   });
 
+/** Marks each `console.error` of the server, so the log's error lines can be told from its warnings (both on stderr). */
+const errorMark = '[copy-test: console.error]';
+const markErrors = `data:text/javascript,${encodeURIComponent(
+  `const error = console.error.bind(console); console.error = (...args) => error(${JSON.stringify(errorMark)}, ...args);`,
+)}`;
+
+/** The log's error-level lines: console.error calls (Nitro's request errors and unhandled rejections among them) and pino's error and fatal lines. */
+const errorsIn = (log: string) =>
+  log
+    .split('\n')
+    .filter(
+      (line) =>
+        line.includes(errorMark) ||
+        /unhandledRejection|uncaughtException/.test(line) ||
+        /^\{.*"level":\s*(5\d|6\d)\b/.test(line),
+    );
+
 /** Starts the built server; resolves once it answers. */
 async function start(
   app: string,
   env: Record<string, string>,
 ): Promise<{ server: ChildProcess; baseUrl: string; log: () => string }> {
   const port = await freePort();
-  const server = spawn(process.execPath, ['dist/analog/server/index.mjs'], {
+  const server = spawn(process.execPath, ['--import', markErrors, 'dist/analog/server/index.mjs'], {
     cwd: app,
     env: {
       ...process.env,
@@ -330,7 +153,7 @@ async function start(
   for (let attempt = 0; attempt < 600; attempt++) {
     if (server.exitCode !== null) throw new Error(`the server exited ${server.exitCode}:\n${output}`);
     try {
-      await fetch(`${baseUrl}/`);
+      await fetch(`${baseUrl}/api/v1/hello`);
       return { server, baseUrl, log: () => output };
     } catch {
       await new Promise((resolve) => setTimeout(resolve, 100));
@@ -515,7 +338,12 @@ async function copyTest(recipe: RecipeManifest): Promise<Outcome> {
     seconds: (Date.now() - started) / 1000,
     failure,
   });
-  const app = assemble(recipe);
+  let app: string;
+  try {
+    app = await assemble(recipe);
+  } catch (error) {
+    return done(`npm run recipe -- add ${recipe.name} failed:\n${(error as Error).message}`);
+  }
   try {
     await run(
       process.execPath,
@@ -525,7 +353,14 @@ async function copyTest(recipe: RecipeManifest): Promise<Outcome> {
   } catch (error) {
     return done(`vite build failed (the app is kept in ${app}):\n${(error as Error).message}`);
   }
-  const env = Object.assign({}, ...recipes.map(({ config }) => config.env ?? {})) as Record<string, string>;
+  // The values .env.example documents, secrets included: the copy test's own, never real ones.
+  const env = Object.fromEntries(
+    recipes.flatMap(({ config }) =>
+      Object.entries(config.env ?? {}).flatMap(([name, { example }]) =>
+        example === undefined ? [] : [[name, example]],
+      ),
+    ),
+  ) as Record<string, string>;
   let started_: Awaited<ReturnType<typeof start>>;
   try {
     started_ = await start(app, env);
@@ -547,6 +382,7 @@ async function copyTest(recipe: RecipeManifest): Promise<Outcome> {
     server.kill();
     await exited;
   }
+  for (const line of errorsIn(log())) failures.push(`the server logged an error: ${line.slice(0, 300)}`);
   if (failures.length > 0)
     return done(`${failures.join('\n')}\nserver log:\n${log().slice(-3000)}\n(the app is kept in ${app})`);
   rmSync(app, { recursive: true, force: true });

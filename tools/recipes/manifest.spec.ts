@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
+import { copyEnd, copyStart, copySteps, withCopySteps } from './copy-steps';
 import { buildManifest, shadowsPackageEntry } from './manifest';
 import type { Recipe } from './recipes';
 import { manifestText, recipeTree, treeEnd, treeStart, withRecipeTrees } from './trees';
@@ -121,6 +122,31 @@ describe('each docs page', () => {
       expect(current).toBe(`${treeStart(name)}\n${recipeTree(each, each.docs)}\n${treeEnd(name)}`);
     },
   );
+
+  it.each(ready.map((each) => [each.name, each] as const))(
+    "shows how to copy the %s recipe, with the command and by hand, as the command's plan has it (run `npm run recipes`)",
+    (name, each) => {
+      const page = readFileSync(join(root, each.docs), 'utf8');
+      const start = page.indexOf(copyStart(name));
+      expect(start, `${each.docs} lacks ${copyStart(name)}`).toBeGreaterThanOrEqual(0);
+      const current = page.slice(start, page.indexOf(copyEnd(name)) + copyEnd(name).length);
+      expect(current).toBe(`${copyStart(name)}\n${copySteps(manifest, name, root)}\n${copyEnd(name)}`);
+    },
+  );
+
+  it("gets its copy steps rewritten between the markers, and nothing else: the stock app's edits, as diffs", () => {
+    const page = ['# Page', copyStart('webhooks'), 'stale', copyEnd('webhooks'), 'after'].join('\n');
+    const steps = copySteps(manifest, 'webhooks', root);
+    expect(withCopySteps(page, manifest, root)).toBe(
+      ['# Page', copyStart('webhooks'), steps, copyEnd('webhooks'), 'after'].join('\n'),
+    );
+    expect(steps).toContain('npm run recipe -- add webhooks --to ../my-app');
+    expect(steps).toContain('first add [`validated-routes`](validated-routes.md), [`database`](data.md)');
+    expect(steps).toContain(
+      "+          '/api/v1/webhooks/payments': {\n   +            bodyLimit: 64 * 1024,",
+    );
+    expect(steps).toContain('| `WEBHOOK_SECRET` |');
+  });
 
   it('gets its tree rewritten between the markers, and nothing else', () => {
     const validated = ready[0]!;

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 
 import { compilerOptions, importsOf, packageName } from './graph';
 import {
+  type ConfigCall,
   type Recipe,
   type RecipeConfig,
   type RecipeKind,
@@ -97,6 +98,20 @@ export function shadowsPackageEntry(root: string, specifier: string): boolean {
   return subpath === '.' || existsSync(join(root, 'node_modules', specifier));
 }
 
+/** Every file or package the recipe's config imports into the app's own files (vite.config.ts, app.config.ts, …). */
+export function configImports(config: RecipeConfig): string[] {
+  const calls: ConfigCall[] = [
+    ...(config.nitroModules ?? []),
+    ...(config.vitePlugins ?? []),
+    ...(config.viteImports ?? []),
+    ...(config.appProviders ?? []),
+    ...(config.interceptors ?? []),
+    ...(config.serverProviders ?? []),
+    ...(config.renderWrapper ? [config.renderWrapper] : []),
+  ];
+  return calls.flatMap(({ from, imports = [] }) => [from, ...imports.map((each) => each.from)]);
+}
+
 /** Reads `useRuntimeConfig()['key']` and `useRuntimeConfig().key`. */
 const runtimeConfigKeys = (text: string) =>
   [...text.matchAll(/useRuntimeConfig\(\)(?:\[['"](\w+)['"]\]|\.(\w+))/g)].map(([, a, b]) => (a ?? b)!);
@@ -109,11 +124,11 @@ export function buildManifest(root: string, list: Recipe[] = recipes): Manifest 
     Record<string, string>
   >;
   const versions = { ...pkg['devDependencies'], ...pkg['dependencies'] };
-  const stock = JSON.parse(readFileSync(join(root, 'tools/recipes/stock-packages.json'), 'utf8')) as {
-    dependencies: string[];
-    devDependencies: string[];
+  const stock = JSON.parse(readFileSync(join(root, 'tools/recipes/stock-app/package.json'), 'utf8')) as {
+    dependencies: Record<string, string>;
+    devDependencies: Record<string, string>;
   };
-  const stockPackages = new Set([...stock.dependencies, ...stock.devDependencies]);
+  const stockPackages = new Set([...Object.keys(stock.dependencies), ...Object.keys(stock.devDependencies)]);
   const tsconfigPaths = (options.paths ?? {}) as Record<string, string[]>;
   const byName = new Map(list.map((recipe) => [recipe.name, recipe]));
   const problems: string[] = [];
@@ -141,13 +156,18 @@ export function buildManifest(root: string, list: Recipe[] = recipes): Manifest 
     const paths = new Set<string>();
     const virtualModules = new Set<string>();
     const keys = new Set<string>();
-    const queue = recipe.entries.flatMap((entry) => {
-      if (!existsSync(join(root, entry))) {
-        problems.push(`${recipe.name}: entry ${entry} does not exist`);
-        return [];
-      }
-      return expandEntry(root, entry);
-    });
+    // The files its config imports are entries too: the command writes those imports into the app.
+    const fromConfig = configImports(recipe.config);
+    for (const from of fromConfig) if (!from.startsWith('src/')) packages.add(packageName(from));
+    const queue = [...recipe.entries, ...fromConfig.filter((from) => from.startsWith('src/'))].flatMap(
+      (entry) => {
+        if (!existsSync(join(root, entry))) {
+          problems.push(`${recipe.name}: entry ${entry} does not exist`);
+          return [];
+        }
+        return expandEntry(root, entry);
+      },
+    );
     while (queue.length > 0) {
       const file = queue.shift()!;
       const from = owner.get(file);

@@ -1,12 +1,14 @@
 /**
  * The recipes: one entry per pattern a reader can lift out of this app. Each names only what the
  * import graph can't tell: its ENTRY files (route files, pages, plugins, middleware, migrations,
- * a module's folder), the configuration it needs, the recipes it builds on, the docs page that
- * teaches it, the specs that prove it, and the requests the copy test sends to a stock app that
- * holds only its files. `npm run recipes` derives everything else into manifest.json.
+ * a module's folder), the edits `npm run recipe` makes to the app's own files (its config), the
+ * recipes it builds on, the docs page that teaches it, the specs that prove it, and the requests
+ * the copy test sends to the stock app the command added it to. `npm run recipes` derives
+ * everything else into manifest.json.
  *
- * To add a recipe: add an entry here, put `<!-- recipe-tree:<name>:start -->` and
- * `<!-- recipe-tree:<name>:end -->` on its docs page, run `npm run recipes`, then
+ * To add a recipe: add an entry here, put `<!-- recipe-tree:<name>:start -->`,
+ * `<!-- recipe-tree:<name>:end -->`, `<!-- recipe-copy:<name>:start -->` and
+ * `<!-- recipe-copy:<name>:end -->` on its docs page, run `npm run recipes`, then
  * `npm run test:recipes -- <name>`.
  */
 
@@ -38,20 +40,39 @@ export interface RecipeRequest {
   websocket?: { origin?: string; send?: unknown; receive?: string };
 }
 
-/** A call written into the stock app's config: `name` (one or more, comma-separated) imported from `from`, used as `call`. */
+/**
+ * Code the command writes into one of the app's own files: `name` (one or more, comma-separated)
+ * imported from `from`, used as `call`.
+ */
 export interface ConfigCall {
   name: string;
   /** A project file the recipe copies (`src/…`), or a package it lists. */
   from: string;
   call: string;
+  /** Other names `call` uses, e.g. a package's helper beside a project file's function. */
+  imports?: { name: string; from: string }[];
 }
 
+/** An environment variable a copied file reads (through runtimeConfig), for `.env.example` and the docs. */
+export interface EnvVar {
+  /** What it means and how to choose it. */
+  meaning: string;
+  /** The value the copy test starts the server with, and `.env.example` shows unless `secret`. */
+  example?: string;
+  /** The reader must set it (the server refuses to start, or the feature is off, without it). */
+  secret?: boolean;
+}
+
+/**
+ * What `npm run recipe -- add` does to the app besides copying files: each field is an edit it makes
+ * through the file's syntax tree, adding only what the app lacks.
+ */
 export interface RecipeConfig {
-  /** Merged into `analog({ nitro })`: runtimeConfig (every key a copied file reads must be here), routeRules, … */
+  /** Merged into `analog({ nitro })` in vite.config.ts: runtimeConfig (every key a copied file reads must be here), routeRules, experimental, scheduledTasks, serverAssets, … */
   nitro?: Record<string, unknown>;
   /** Merged into `analog({ … })`, e.g. `experimental`. */
   analog?: Record<string, unknown>;
-  /** Nitro modules, each imported into vite.config.ts. */
+  /** Nitro modules, each imported into vite.config.ts and added to `nitro.modules`. */
   nitroModules?: ConfigCall[];
   /** Vite plugins beside `analog()`. */
   vitePlugins?: ConfigCall[];
@@ -59,16 +80,28 @@ export interface RecipeConfig {
   vite?: Record<string, string>;
   /** Names imported into vite.config.ts for those options. */
   viteImports?: ConfigCall[];
-  /** Providers added to the stock src/app/app.config.ts, which its pages inject. */
+  /** Providers added to src/app/app.config.ts, which its pages inject. */
   appProviders?: ConfigCall[];
+  /** HTTP interceptors added to `withInterceptors([…])` in src/app/app.config.ts, before `requestContextInterceptor`. */
+  interceptors?: ConfigCall[];
+  /** Providers added to the server's config in src/app/app.config.server.ts. */
+  serverProviders?: ConfigCall[];
+  /** Tags removed from index.html, each a whole line (written as the generator writes it). */
+  indexHtml?: { remove: string[] };
+  /** src/main.server.ts's default export (the page renderer) is passed through this function: `call` is its name. */
+  renderWrapper?: ConfigCall;
   /**
-   * TypeScript options the copied files need, merged into the stock tsconfig.json: the files
+   * TypeScript options the copied files need, set in tsconfig.json where it lacks them: the files
    * vite.config.ts loads import each other with `.ts` extensions, which Vite's config loader
    * will require, so TypeScript must accept (and rewrite) them.
    */
   compilerOptions?: Record<string, unknown>;
-  /** Environment the production server needs to start and answer (documented values, never secrets). */
-  env?: Record<string, string>;
+  /** `lib` entries tsconfig.json must have, e.g. `DOM.Iterable` to iterate FormData. */
+  lib?: string[];
+  /** Environment the production server reads: .env.example gets each with its meaning. */
+  env?: Record<string, EnvVar>;
+  /** What is left for the reader after the command, in a sentence each (a database to start, …). */
+  steps?: string[];
 }
 
 /**
@@ -97,7 +130,10 @@ export interface Recipe {
   pending?: string;
 }
 
-/** Files a stock Analog app already has (bench/anchor keeps one): never copied, never followed. */
+/**
+ * Files the stock app (tools/recipes/stock-app) has, which a recipe never copies: where it needs them
+ * changed, its config says how and the command edits them. The graph does not follow them.
+ */
 export const stockFiles = [
   'index.html',
   'src/main.ts',
@@ -224,7 +260,13 @@ export const recipes: Recipe[] = [
     dependsOn: ['validated-routes'],
     config: {
       nitro: { runtimeConfig: { corsOrigins: '' } },
-      env: { CORS_ORIGINS: 'https://allowed.example' },
+      env: {
+        CORS_ORIGINS: {
+          meaning:
+            'Comma-separated origins whose pages may read the public routes (https://shop.example); empty: none',
+          example: 'https://allowed.example',
+        },
+      },
     },
     specs: ['test/server/cors.spec.ts', 'test/server/products.spec.ts'],
     requests: [
@@ -245,7 +287,16 @@ export const recipes: Recipe[] = [
     docs: 'docs/security.md',
     entries: ['src/server/lib/request/'],
     dependsOn: [],
-    config: { nitro: { runtimeConfig: { nitro: { envPrefix: '' }, origin: '', trustProxy: false } } },
+    config: {
+      nitro: { runtimeConfig: { nitro: { envPrefix: '' }, origin: '', trustProxy: false } },
+      env: {
+        ORIGIN: { meaning: "The app's public origin (https://example.com); empty: taken from each request" },
+        TRUST_PROXY: {
+          meaning: 'true behind a proxy that sets X-Forwarded-Proto, -Host and -For; never without one',
+          example: 'false',
+        },
+      },
+    },
     specs: ['src/server/lib/request/content-type.spec.ts', 'test/server/form-origin.spec.ts'],
     requests: [],
   },
@@ -265,6 +316,13 @@ export const recipes: Recipe[] = [
         { name: 'migrations', from: 'src/server/lib/db/migrations-module.ts', call: 'migrations()' },
       ],
       nitro: { runtimeConfig: { dataDir: '.data', databaseUrl: '', databasePoolSize: 10 } },
+      env: {
+        DATABASE_URL: { meaning: 'A PostgreSQL URL (postgres://…); empty: SQLite in DATA_DIR' },
+        DATA_DIR: { meaning: 'Where the SQLite database and uploaded files live', example: '.data' },
+      },
+      steps: [
+        'SQLite needs no server: the database is DATA_DIR/app.sqlite, made and migrated on first start. For PostgreSQL, start one and set DATABASE_URL.',
+      ],
     },
     specs: ['src/server/lib/db/database.spec.ts', 'test/server/postgres-pool.spec.ts'],
     requests: [],
@@ -301,9 +359,21 @@ export const recipes: Recipe[] = [
     kind: 'add-on',
     title: 'Security headers and CSP',
     docs: 'docs/security.md',
-    entries: ['src/modules/security/', 'src/main.server.ts'],
+    entries: ['src/modules/security/'],
     dependsOn: ['request'],
     config: {
+      // Each page's policy gets a fresh nonce, given to the scripts the render writes.
+      renderWrapper: {
+        name: 'withPagePolicy',
+        from: 'src/modules/security/index.ts',
+        call: 'withPagePolicy',
+      },
+      // The policy forbids <base> (base-uri 'none'), so an injected one can't redirect scripts: the
+      // router gets its base href from a provider instead.
+      appProviders: [
+        { name: 'APP_BASE_HREF', from: '@angular/common', call: "{ provide: APP_BASE_HREF, useValue: '/' }" },
+      ],
+      indexHtml: { remove: ['<base href="/" />'] },
       compilerOptions: { rewriteRelativeImportExtensions: true },
       nitroModules: [
         {
@@ -319,12 +389,13 @@ export const recipes: Recipe[] = [
     },
     specs: ['test/server/security-headers.spec.ts', 'test/server/csp.spec.ts', 'e2e/csp.spec.ts'],
     requests: [
+      // The stock app prerenders its home page: a prerendered page's policy names its scripts' hashes.
       {
         method: 'GET',
         path: '/',
         status: 200,
         responseHeaders: {
-          'content-security-policy': "script-src 'nonce-",
+          'content-security-policy': "script-src 'self' 'sha256-",
           'x-content-type-options': 'nosniff',
         },
       },
@@ -359,11 +430,28 @@ export const recipes: Recipe[] = [
       'src/app/pages/sign-in.server.ts',
       'src/app/pages/sign-up.page.ts',
       'src/app/pages/sign-up.server.ts',
+      'src/app/loader-cookies.interceptor.ts',
     ],
     dependsOn: ['database', 'request'],
     config: {
       nitro: { runtimeConfig: { sessionSecret: '', signUpsPerHour: 10 } },
-      env: { SESSION_SECRET: 'copy-test-secret-of-at-least-32-characters' },
+      env: {
+        SESSION_SECRET: {
+          meaning: 'Seals the session cookies: 32 characters or more, random (`openssl rand -base64 32`)',
+          example: 'copy-test-secret-of-at-least-32-characters',
+          secret: true,
+        },
+      },
+      // Loaders run inside the server render: this carries the browser's cookies to them and theirs back.
+      interceptors: [
+        {
+          name: 'loaderCookiesInterceptor',
+          from: 'src/app/loader-cookies.interceptor.ts',
+          call: 'loaderCookiesInterceptor',
+        },
+      ],
+      // The generator's tsconfig has no DOM.Iterable; the account forms iterate FormData.
+      lib: ['DOM.Iterable'],
     },
     specs: ['test/server/sessions.spec.ts', 'test/server/rate-limit.spec.ts', 'e2e/sessions.spec.ts'],
     requests: [
@@ -412,6 +500,7 @@ export const recipes: Recipe[] = [
     specs: ['test/server/sessions.spec.ts', 'e2e/sessions.spec.ts'],
     // After the sessions recipe's requests Ada is signed in.
     requests: [
+      // The account page as a browser gets it: its loader got her cookie through the server render.
       { method: 'GET', path: '/account', status: 200, text: 'Signed in as <strong>Ada</strong>' },
       {
         method: 'PATCH',
@@ -422,6 +511,14 @@ export const recipes: Recipe[] = [
         json: { name: 'Ada L.' },
       },
       { method: 'PATCH', path: '/api/v1/me', headers: json, body: { name: '' }, status: 422 },
+      // Signed out, the page sends the visitor to sign in.
+      { method: 'POST', path: '/api/v1/auth/sign-out', status: 204 },
+      {
+        method: 'GET',
+        path: '/account',
+        status: 302,
+        responseHeaders: { location: '/sign-in?next=%2Faccount' },
+      },
     ],
   },
   {
@@ -457,7 +554,15 @@ export const recipes: Recipe[] = [
       'src/server/lib/authorization/',
     ],
     dependsOn: ['sessions'],
-    config: { nitro: { runtimeConfig: { adminEmails: '' } }, env: { ADMIN_EMAILS: 'admin@example.com' } },
+    config: {
+      nitro: { runtimeConfig: { adminEmails: '' } },
+      env: {
+        ADMIN_EMAILS: {
+          meaning: 'Comma-separated emails whose accounts are admins (sign them up before anyone else can)',
+          example: 'admin@example.com',
+        },
+      },
+    },
     specs: ['test/server/users.spec.ts', 'test/server/admin-emails.spec.ts'],
     // After the sessions recipe's requests Ada (user 4, after the three demo users) is signed in.
     requests: [
@@ -548,7 +653,8 @@ export const recipes: Recipe[] = [
         body: '--copy\r\nContent-Disposition: form-data; name="file"; filename="a.txt"\r\n\r\nhello\r\n--copy--\r\n',
         status: 415,
       },
-      { method: 'GET', path: '/files', status: 200, text: 'Files' },
+      // The files page, as a browser signed in as Ada gets it: her upload listed.
+      { method: 'GET', path: '/files', status: 200, text: 'dot.gif' },
       // Ids are generated UUIDs; the copy test can't name the one it stored, only one nobody has.
       { method: 'DELETE', path: '/api/v1/files/00000000-0000-4000-8000-000000000000', status: 404 },
       { method: 'POST', path: '/api/v1/auth/sign-out', status: 204 },
@@ -662,8 +768,22 @@ export const recipes: Recipe[] = [
     specs: ['test/server/page-cache.spec.ts', 'src/server/lib/page-cache/page-cache.spec.ts'],
     // Rendered, then from memory; a todo written through the API shows on the next request.
     requests: [
-      { method: 'GET', path: '/todos', status: 200, text: 'Todos' },
-      { method: 'GET', path: '/todos', status: 200, text: 'Todos' },
+      // A page rendered on request gets a nonce (the security recipe's edit of src/main.server.ts), …
+      {
+        method: 'GET',
+        path: '/todos',
+        status: 200,
+        text: 'Todos',
+        responseHeaders: { 'content-security-policy': "script-src 'nonce-" },
+      },
+      // … and a fresh one when it comes from memory.
+      {
+        method: 'GET',
+        path: '/todos',
+        status: 200,
+        text: 'Todos',
+        responseHeaders: { 'content-security-policy': "script-src 'nonce-" },
+      },
       { method: 'POST', path: '/api/v1/todos', headers: json, body: { title: 'Brew tea' }, status: 201 },
       { method: 'GET', path: '/todos', status: 200, text: 'Brew tea' },
     ],
@@ -721,15 +841,24 @@ export const recipes: Recipe[] = [
     kind: 'lesson',
     title: 'Server functions',
     docs: 'docs/server-functions.md',
-    // The server config gives every server function a request id (`provideServerFns`).
     entries: [
       'src/app/pages/reviews.page.ts',
-      'src/app/app.config.server.ts',
+      'src/app/reviews/request-id.interceptor.ts',
       'src/server/routes/api/v1/reviews.get.ts',
       'src/server/migrations/007-reviews.ts',
     ],
     dependsOn: ['database'],
-    config: {},
+    config: {
+      // The server config gives every server function a request id.
+      serverProviders: [
+        {
+          name: 'provideServerFns, withServerFnInterceptors',
+          from: '@analogjs/router/server',
+          call: 'provideServerFns(withServerFnInterceptors([requestIdInterceptor]))',
+          imports: [{ name: 'requestIdInterceptor', from: 'src/app/reviews/request-id.interceptor.ts' }],
+        },
+      ],
+    },
     specs: ['test/server/server-functions.spec.ts', 'e2e/reviews.spec.ts'],
     requests: [
       { method: 'GET', path: '{serverFn:src/app/reviews/reviews.server.ts#loadReviews}', status: 200 },
@@ -886,7 +1015,14 @@ export const recipes: Recipe[] = [
         runtimeConfig: { webhookSecret: '' },
         routeRules: { '/api/v1/webhooks/payments': { bodyLimit: 64 * 1024 } },
       },
-      env: { WEBHOOK_SECRET: 'copy-test-webhook-secret-of-32-characters' },
+      env: {
+        WEBHOOK_SECRET: {
+          meaning:
+            "The payment provider's signing secret, 32 characters or more (the previous one after a comma while rotating); without it the route answers 503",
+          example: 'copy-test-webhook-secret-of-32-characters',
+          secret: true,
+        },
+      },
     },
     specs: ['test/server/webhooks.spec.ts'],
     requests: [

@@ -1,9 +1,10 @@
 // `npm run recipes`: rewrites tools/recipes/manifest.json from recipes.ts and the import graph, and
-// each docs page's recipe tree from the manifest.
+// each docs page's recipe tree and copy steps from the manifest.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
+import { withCopySteps } from './copy-steps';
 import { buildManifest } from './manifest';
 import { manifestText, withRecipeTrees } from './trees';
 
@@ -12,7 +13,7 @@ const manifest = buildManifest(root);
 writeFileSync(join(root, 'tools/recipes/manifest.json'), manifestText(manifest));
 for (const docs of new Set(manifest.recipes.filter(({ pending }) => !pending).map(({ docs }) => docs))) {
   const path = join(root, docs);
-  writeFileSync(path, withRecipeTrees(readFileSync(path, 'utf8'), manifest));
+  writeFileSync(path, withCopySteps(withRecipeTrees(readFileSync(path, 'utf8'), manifest), manifest, root));
 }
 // What a reader copies for each recipe, and how much of it is the recipe itself (its lesson share).
 const rows = manifest.recipes.map(({ name, kind, lines, copy }) =>

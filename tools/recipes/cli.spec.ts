@@ -1,0 +1,222 @@
+import { spawnSync } from 'node:child_process';
+import { cpSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterEach, describe, expect, it } from 'vitest';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+const apps: string[] = [];
+
+/** A fresh copy of the stock app Analog's generator writes. */
+function stockApp(): string {
+  const app = mkdtempSync(join(tmpdir(), 'recipe-cli-'));
+  cpSync(join(root, 'tools/recipes/stock-app'), app, {
+    recursive: true,
+    filter: (path) => !/[\\/](node_modules|dist)$/.test(path),
+  });
+  apps.push(app);
+  return app;
+}
+
+/** Runs `npm run recipe -- …` as a reader does (through jiti, without npm's banner). */
+function recipe(...args: string[]) {
+  const { status, stdout, stderr } = spawnSync(
+    process.execPath,
+    [join(root, 'node_modules/jiti/lib/jiti-cli.mjs'), join(root, 'tools/recipes/cli.ts'), ...args],
+    { cwd: root, encoding: 'utf8' },
+  );
+  return { status, output: `${stdout}${stderr}` };
+}
+
+/** Every file of the app and its text. */
+function snapshot(app: string): Record<string, string> {
+  return Object.fromEntries(
+    readdirSync(app, { recursive: true, encoding: 'utf8' })
+      .sort()
+      .flatMap((path) => {
+        try {
+          return [[path, readFileSync(join(app, path), 'utf8')]];
+        } catch {
+          return []; // a folder
+        }
+      }),
+  );
+}
+
+const read = (app: string, path: string) => readFileSync(join(app, path), 'utf8');
+const edit = (app: string, path: string, change: (text: string) => string) =>
+  writeFileSync(join(app, path), change(read(app, path)));
+
+afterEach(() => {
+  for (const app of apps.splice(0)) rmSync(app, { recursive: true, force: true });
+});
+
+describe('npm run recipe -- add', { timeout: 60_000 }, () => {
+  it('adds the recipe, the recipes it builds on and their config to a stock app, and tells what is left', () => {
+    const app = stockApp();
+    const { status, output } = recipe('add', 'sessions', 'security', '--to', app);
+    expect(status, output).toBe(0);
+    expect(output).toContain('Adding sessions, security (with validated-routes, request, database)');
+    expect(output).toMatch(/Set SESSION_SECRET where the server runs/);
+    expect(output).toMatch(/Run `npm install`/);
+    expect(read(app, 'src/server/routes/api/v1/me.get.ts')).toBe(
+      read(root, 'src/server/routes/api/v1/me.get.ts'),
+    );
+    expect(read(app, 'src/app/app.config.ts')).toContain(
+      'withInterceptors([loaderCookiesInterceptor, requestContextInterceptor])',
+    );
+    expect(read(app, 'src/main.server.ts')).toContain('export default withPagePolicy(render(App, config));');
+    expect(read(app, 'tsconfig.json')).toContain('"lib": ["ES2022", "dom", "DOM.Iterable"]');
+    expect(read(app, 'vite.config.ts')).toMatch(
+      /resolve: \{\s+mainFields: \['module'\],\s+alias: \{\s+'#server-actions'/,
+    );
+    expect(read(app, 'index.html')).not.toContain('<base');
+    expect(JSON.parse(read(app, 'package.json')).dependencies).toMatchObject({ zod: '4.6.7', h3: '1.15.11' });
+    expect(read(app, '.env.example')).toMatch(/# Seals the session cookies.*\n.*\nSESSION_SECRET=\n/);
+  });
+
+  it('changes no file when the recipe is added again', () => {
+    const app = stockApp();
+    expect(recipe('add', 'uploads', 'server-functions', '--to', app).status).toBe(0);
+    const once = snapshot(app);
+    const { status, output } = recipe('add', 'uploads', 'server-functions', '--to', app);
+    expect(status, output).toBe(0);
+    expect(output).toContain('nothing to change');
+    expect(snapshot(app)).toEqual(once);
+  });
+
+  it('merges a second recipe with the first: each setting once, both recipes in it', () => {
+    const app = stockApp();
+    expect(recipe('add', 'validated-routes', '--to', app).status).toBe(0);
+    expect(recipe('add', 'webhooks', '--to', app).status).toBe(0);
+    const vite = read(app, 'vite.config.ts');
+    expect(vite.match(/'#server-actions'/g)).toHaveLength(2);
+    expect(vite.match(/import \{ fileURLToPath \} from 'node:url'/g)).toHaveLength(1);
+    expect(vite).toContain("'/api/v1/webhooks/payments': {\n            bodyLimit: 64 * 1024,");
+    expect(read(app, '.env.example')).toContain('WEBHOOK_SECRET=\n');
+  });
+
+  it("keeps the user's own comments and settings in vite.config.ts, tsconfig.json and app.config.ts", () => {
+    const app = stockApp();
+    edit(app, 'vite.config.ts', (text) =>
+      text.replace(
+        '  plugins: [\n    analog(),',
+        '  // Our own port.\n  server: { port: 4300 },\n  plugins: [\n    analog({ ssr: true, nitro: { runtimeConfig: { sessionSecret: "from-our-vault" } } }),',
+      ),
+    );
+    edit(app, 'tsconfig.json', (text) =>
+      text.replace('"strict": true,', '"strict": true,\n    // We want these.\n    "noUnusedLocals": true,'),
+    );
+    edit(app, 'src/app/app.config.ts', (text) =>
+      text.replace(
+        '    provideFileRouter(),',
+        "    // Our own provider.\n    { provide: LOCALE_ID, useValue: 'fr' },\n    provideFileRouter(),",
+      ),
+    );
+    const { status, output } = recipe('add', 'sessions', '--to', app);
+    expect(status, output).toBe(0);
+    const vite = read(app, 'vite.config.ts');
+    expect(vite).toContain('  // Our own port.\n  server: { port: 4300 },');
+    expect(vite).toContain('ssr: true');
+    expect(vite).toContain('sessionSecret: "from-our-vault"');
+    expect(vite).not.toContain("sessionSecret: ''");
+    expect(vite).toContain('signUpsPerHour: 10');
+    const tsconfig = read(app, 'tsconfig.json');
+    expect(tsconfig).toContain('    // We want these.\n    "noUnusedLocals": true,');
+    expect(tsconfig).toContain('"#server-actions"');
+    const config = read(app, 'src/app/app.config.ts');
+    expect(config).toContain(
+      "    // Our own provider.\n    { provide: LOCALE_ID, useValue: 'fr' },\n    provideFileRouter(),",
+    );
+    expect(config).toContain('loaderCookiesInterceptor, requestContextInterceptor');
+  });
+
+  it('does not overwrite a file the user changed: it shows the diff and writes nothing, unless --force', () => {
+    const app = stockApp();
+    expect(recipe('add', 'validated-routes', '--to', app).status).toBe(0);
+    const route = 'src/server/routes/api/v1/search.get.ts';
+    edit(app, route, (text) => `${text}// Ours.\n`);
+    const before = snapshot(app);
+    const refused = recipe('add', 'validated-routes', 'webhooks', '--to', app);
+    expect(refused.status).toBe(5);
+    expect(refused.output).toContain(`${route} differs from the recipe's`);
+    expect(refused.output).toContain('-// Ours.');
+    expect(refused.output).toContain('--force');
+    expect(snapshot(app)).toEqual(before);
+    const forced = recipe('add', 'validated-routes', 'webhooks', '--to', app, '--force');
+    expect(forced.status, forced.output).toBe(0);
+    expect(read(app, route)).toBe(read(root, route));
+    expect(read(app, 'src/server/routes/api/v1/webhooks/payments.post.ts')).toBeTruthy();
+  });
+
+  it('writes nothing with --dry-run, and says what it would do', () => {
+    const app = stockApp();
+    const before = snapshot(app);
+    const { status, output } = recipe('add', 'sessions', '--to', app, '--dry-run');
+    expect(status, output).toBe(0);
+    expect(output).toContain('Would add sessions');
+    expect(output).toContain('new    src/server/routes/api/v1/me.get.ts');
+    expect(output).toContain('edited vite.config.ts');
+    expect(snapshot(app)).toEqual(before);
+  });
+
+  it('answers an unknown recipe with the list of recipes and exit code 2', () => {
+    const { status, output } = recipe('add', 'sesions', '--to', stockApp());
+    expect(status).toBe(2);
+    expect(output).toMatch(/Unknown recipe "sesions"\. The recipes: .*\bsessions\b/);
+  });
+
+  it('answers a folder that is no Analog app with exit code 3 and writes nothing', () => {
+    const folder = mkdtempSync(join(tmpdir(), 'recipe-cli-'));
+    apps.push(folder);
+    writeFileSync(
+      join(folder, 'package.json'),
+      '{ "name": "not-analog", "dependencies": { "vite": "8.3.8" } }\n',
+    );
+    const { status, output } = recipe('add', 'sessions', '--to', folder);
+    expect(status).toBe(3);
+    expect(output).toContain('is not an Analog app: its package.json does not list @analogjs/platform');
+    expect(readdirSync(folder)).toEqual(['package.json']);
+  });
+
+  it('answers a vite.config.ts it cannot edit with exit code 4 and the edit to make by hand', () => {
+    const app = stockApp();
+    const mine = [
+      "import analog from '@analogjs/platform';",
+      "import { defineConfig } from 'vite';",
+      '',
+      'export default defineConfig(async () => {',
+      "  const ssr = process.env['SSR'] !== 'false';",
+      '  return { plugins: [analog({ ssr })] };',
+      '});',
+      '',
+    ].join('\n');
+    writeFileSync(join(app, 'vite.config.ts'), mine);
+    const { status, output } = recipe('add', 'validated-routes', '--to', app);
+    expect(status).toBe(4);
+    expect(output).toContain('Edit vite.config.ts by hand');
+    expect(output).toContain("'#server-actions': fileURLToPath(");
+    expect(read(app, 'vite.config.ts')).toBe(mine);
+    expect(read(app, 'tsconfig.json')).toContain('"#server-actions"');
+  });
+
+  it('answers wrong usage with the usage line and exit code 2', () => {
+    expect(recipe('add', 'sessions').status).toBe(2);
+    const { status, output } = recipe('add', 'sessions', '--to', stockApp(), '--colour');
+    expect(status).toBe(2);
+    expect(output).toContain("Unknown option '--colour'");
+  });
+});
+
+describe('npm run recipe -- list and show', () => {
+  it('lists every recipe, and shows one with its manual steps', { timeout: 30_000 }, () => {
+    const listed = recipe('list');
+    expect(listed.status).toBe(0);
+    expect(listed.output).toMatch(/^sessions +Sessions and sign-in/m);
+    const shown = recipe('show', 'validated-routes');
+    expect(shown.status).toBe(0);
+    expect(shown.output).toContain('npm run recipe -- add validated-routes --to ../my-app');
+    expect(shown.output).toContain('Edit `vite.config.ts`');
+  });
+});
