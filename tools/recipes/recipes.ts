@@ -141,6 +141,8 @@ export const stockFiles = [
   'src/app/app.ts',
   'src/app/app.config.ts',
   'src/app/app.config.server.ts',
+  // The generator writes a hello route; this app's is the same route with its header and OpenAPI meta.
+  'src/server/routes/api/v1/hello.ts',
 ];
 
 /**
@@ -150,19 +152,19 @@ export const stockFiles = [
  */
 export const appShell = [
   'src/main.ts',
+  'src/main.server.ts',
   'src/styles.css',
   'src/app/app.ts',
   'src/app/app.config.ts',
+  'src/app/app.config.server.ts',
+  'src/server/routes/api/v1/hello.ts',
   'src/server/error.ts',
   'src/server/error-page.ts',
   'src/server/runtime-config.ts',
 ];
 
-/**
- * Files the graph lists but does not follow: generated files (rewritten by the build that needs
- * them) and the migrations index, which the copy writes from the migrations it copies.
- */
-export const leafFiles = ['src/server/api-routes.gen.ts', 'src/server/migrations/index.ts'];
+/** Files the graph lists but does not follow: generated files, rewritten by the build that needs them. */
+export const leafFiles = ['src/server/api-routes.gen.ts'];
 
 const json = { 'content-type': 'application/json' };
 
@@ -199,7 +201,6 @@ export const recipes: Recipe[] = [
     title: 'Plain h3 routes: values, text, parameters, queries, errors, redirects, catch-alls',
     docs: 'docs/validated-routes.md',
     entries: [
-      'src/server/routes/api/v1/hello.ts',
       'src/server/routes/api/v1/hello/[name].ts',
       'src/server/routes/api/v1/greet/[name].ts',
       'src/server/routes/api/v1/items/[id].ts',
@@ -275,7 +276,7 @@ export const recipes: Recipe[] = [
         path: '/api/v1/products',
         headers: { origin: 'https://allowed.example' },
         status: 200,
-        responseHeaders: { 'access-control-allow-origin': 'https://allowed.example', vary: 'Origin' },
+        responseHeaders: { 'access-control-allow-origin': 'https://allowed.example', vary: 'origin' },
       },
       { method: 'GET', path: '/api/v1/products', headers: { origin: 'https://evil.example' }, status: 200 },
     ],
