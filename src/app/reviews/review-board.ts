@@ -4,7 +4,6 @@ import { injectServerFn, injectServerFnMutation } from '@analogjs/router';
 
 import { type FieldErrors, fieldErrors } from '../../shared/issues';
 import { products } from '../../shared/products';
-import { ApiError } from '../shared/api-client';
 import { failureMessage } from '../shared/form-errors';
 import { loadReviews, postReview } from './reviews.server';
 
@@ -13,11 +12,7 @@ function callErrors(error: unknown): FieldErrors {
   if (error instanceof HttpErrorResponse && error.status === 400 && Array.isArray(error.error?.errors)) {
     return fieldErrors(error.error.errors);
   }
-  return {
-    form: failureMessage(
-      error instanceof HttpErrorResponse ? new ApiError(error.status, error.error) : error,
-    ),
-  };
+  return { form: failureMessage(error) };
 }
 
 @Component({

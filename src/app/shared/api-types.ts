@@ -3,7 +3,7 @@ import type { Serialize, Simplify } from 'nitropack/types';
 
 import type { RouteSchemas } from '#server-actions';
 import type { ApiRoutes } from '../../server/api-routes.gen';
-import type { JsonText } from '../../modules/api-contract';
+import type { JsonText } from './json-text';
 
 /** The methods the typed client sends. */
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';

@@ -10,7 +10,6 @@ import type { Nitro, NitroEventHandler, NitroModule } from 'nitropack';
  */
 export { allowedMethods } from './runtime/allow.ts';
 export {
-  type JsonText,
   type OpenApiDocument,
   type OpenApiOperation,
   type OpenApiResponse,

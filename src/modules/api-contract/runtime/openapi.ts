@@ -4,9 +4,6 @@ import type { RouteSchemas } from '#server-actions';
 
 type JsonSchema = Record<string, unknown>;
 
-/** JSON text that a client receives as `T`: a response serialised once, ahead of the request. */
-export type JsonText<T> = string & { readonly '~json'?: T };
-
 /** A parameter, a response and an operation, as the reference page reads them. */
 export interface OpenApiParameter {
   name: string;
