@@ -8,7 +8,7 @@ import { crossOriginRoutes } from './src/server/lib/cors/cors.ts';
 import { migrations } from './src/server/lib/db/migrations-module.ts';
 import { runtimeConfig } from './src/server/runtime-config.ts';
 import { products } from './src/shared/products.ts';
-import { siteUrl } from './src/server/lib/feeds/site.ts';
+import { siteUrl } from './src/server/lib/site/site.ts';
 import { ogImagePrerenderRoutes, ogImageServerAssets } from './src/server/lib/og-images/build.ts';
 import * as tools from './tools/vite/index.ts';
 
