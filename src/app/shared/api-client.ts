@@ -1,6 +1,3 @@
-import type { $Fetch } from 'nitropack';
-
-import { toApiError } from './api-error';
 import type {
   ApiArgs,
   ApiMethod,
@@ -52,18 +49,4 @@ export function createApi(transport: ApiTransport): Api {
     const { method = 'GET', params, ...rest } = options as ApiRequest & { params?: Record<string, string> };
     return transport({ ...rest, method, url: apiUrl(path, params) });
   }) as Api;
-}
-
-/**
- * The typed client in a server loader, over the `fetch` Analog gives it: Nitro's in-process
- * `$fetch`, with no HTTP hop and the loader's own cookie handling.
- */
-export function loaderApi(fetch: $Fetch): Api {
-  return createApi(({ method, url, query, body }) =>
-    fetch(url, { method, query, body: body as BodyInit | Record<string, unknown> | undefined }).catch(
-      (error: { status?: number; data?: unknown }) => {
-        throw error.status ? toApiError(error.status, error.data) : error;
-      },
-    ),
-  );
 }
