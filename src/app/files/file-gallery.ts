@@ -1,14 +1,21 @@
-import { HttpClient, HttpErrorResponse } from '@angular/common/http';
+import { HttpClient } from '@angular/common/http';
 import { ChangeDetectionStrategy, Component, computed, inject, input } from '@angular/core';
 import { QueryClient, injectMutation, injectQuery } from '@tanstack/angular-query-experimental';
-import { firstValueFrom } from 'rxjs';
+import { type Observable, firstValueFrom } from 'rxjs';
 
-import { type ApiError, type ApiResult, toApiError } from '../shared/api-client';
+import type { StoredFile } from '../../server/lib/uploads';
+import { type ApiError, fromHttpError } from '../shared/api-error';
 import { failureMessage } from '../shared/form-errors';
-import { injectApi } from '../shared/inject-api';
-import { apiMutationOptions, apiQueryKey, apiQueryOptions } from '../shared/server-route-query';
 
-type StoredFile = ApiResult<'/api/v1/files', 'POST'>;
+/** The query key of the signed-in account's files, refetched after an upload or a delete. */
+const filesKey = ['/api/v1/files'] as const;
+
+/** One `HttpClient` call as a promise that fails with an `ApiError`, whose body `refusalMessage` reads. */
+function call<T>(request: Observable<T>): Promise<T> {
+  return firstValueFrom(request).catch((error: unknown) => {
+    throw fromHttpError(error);
+  });
+}
 
 /** What a route's JSON error says (400, 401, 403, 404, 413, 415, 429), else the generic failure sentence. */
 function refusalMessage(error: ApiError): string {
@@ -24,7 +31,6 @@ function refusalMessage(error: ApiError): string {
   templateUrl: './file-gallery.html',
 })
 export class FileGallery {
-  private readonly api = injectApi();
   private readonly http = inject(HttpClient);
   private readonly queryClient = inject(QueryClient);
 
@@ -39,27 +45,21 @@ export class FileGallery {
    * signed in later in this tab never sees a list cached for the one before.
    */
   protected readonly files = injectQuery(() => ({
-    ...apiQueryOptions(this.api, '/api/v1/files'),
+    queryKey: filesKey,
+    queryFn: () => call(this.http.get<StoredFile[]>('/api/v1/files')),
     initialData: this.initialFiles(),
     staleTime: 30_000,
     gcTime: 0,
   }));
-  private readonly refresh = () =>
-    this.queryClient.invalidateQueries({ queryKey: apiQueryKey('/api/v1/files') });
+  private readonly refresh = () => this.queryClient.invalidateQueries({ queryKey: filesKey });
 
-  /**
-   * A `FormData` body through `HttpClient`, which sets the multipart type and boundary: the typed
-   * client types JSON bodies, and this route streams its own.
-   */
+  /** A `FormData` body through `HttpClient`, which sets the multipart type and boundary. */
   protected readonly upload = injectMutation<StoredFile, ApiError, FormData>(() => ({
-    mutationFn: (body: FormData) =>
-      firstValueFrom(this.http.post<StoredFile>('/api/v1/files', body)).catch((error: unknown) => {
-        throw error instanceof HttpErrorResponse ? toApiError(error.status, error.error) : error;
-      }),
+    mutationFn: (body) => call(this.http.post<StoredFile>('/api/v1/files', body)),
     onSuccess: this.refresh,
   }));
-  protected readonly remove = injectMutation(() => ({
-    ...apiMutationOptions(this.api, '/api/v1/files/:id', 'DELETE'),
+  protected readonly remove = injectMutation<void, ApiError, string>(() => ({
+    mutationFn: (id) => call(this.http.delete<void>(`/api/v1/files/${encodeURIComponent(id)}`)),
     onSuccess: this.refresh,
   }));
   protected readonly uploadError = computed(() => {
@@ -80,6 +80,6 @@ export class FileGallery {
   /** With JavaScript, Delete calls `DELETE /api/v1/files/:id` instead of posting the form. */
   protected delete(event: SubmitEvent, id: string) {
     event.preventDefault();
-    this.remove.mutate({ params: { id } });
+    this.remove.mutate(id);
   }
 }
