@@ -1,4 +1,4 @@
-import type { CatalogueEntry } from '../../src/modules/api-contract/index.ts';
+import type { CatalogueEntry } from '../../src/app/catalogue/route-catalogue.ts';
 import { apiCatalogue } from '../../src/server/api-catalogue.gen.ts';
 import { layout } from './layout.ts';
 import { readPages } from '../vite/route-catalogue.ts';

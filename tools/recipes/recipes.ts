@@ -181,11 +181,11 @@ export const recipes: Recipe[] = [
     kind: 'base',
     title: 'Validated routes',
     docs: 'docs/validated-routes.md',
-    // The client half: a validated route's 422 as field errors, other failures as one message.
+    // With the client half: a validated route's 422 issues as field errors (src/shared/issues.ts).
     entries: [
       'src/backports/analog-server-actions/index.ts',
       'src/server/routes/api/v1/search.get.ts',
-      'src/app/shared/form-errors.ts',
+      'src/shared/issues.ts',
     ],
     dependsOn: [],
     config: {},

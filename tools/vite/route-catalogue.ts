@@ -2,7 +2,8 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Plugin } from 'vite';
 
-import { type CatalogueEntry, readHeader } from '../../src/modules/api-contract/index.ts';
+import type { CatalogueEntry } from '../../src/app/catalogue/route-catalogue.ts';
+import { readHeader } from '../../src/modules/api-contract/index.ts';
 
 /**
  * Every page's header in `pagesDir` (from `root`: Analog's router serves the pages, so they are

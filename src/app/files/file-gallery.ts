@@ -1,28 +1,21 @@
-import { HttpClient } from '@angular/common/http';
+import { HttpClient, HttpErrorResponse } from '@angular/common/http';
 import { ChangeDetectionStrategy, Component, computed, inject, input } from '@angular/core';
 import { QueryClient, injectMutation, injectQuery } from '@tanstack/angular-query-experimental';
-import { type Observable, firstValueFrom } from 'rxjs';
+import { firstValueFrom } from 'rxjs';
 
 import type { StoredFile } from '../../server/lib/uploads';
-import { type ApiError, fromHttpError } from '../shared/api-error';
-import { failureMessage } from '../shared/form-errors';
 
 /** The query key of the signed-in account's files, refetched after an upload or a delete. */
 const filesKey = ['/api/v1/files'] as const;
 
-/** One `HttpClient` call as a promise that fails with an `ApiError`, whose body `refusalMessage` reads. */
-function call<T>(request: Observable<T>): Promise<T> {
-  return firstValueFrom(request).catch((error: unknown) => {
-    throw fromHttpError(error);
-  });
-}
-
-/** What a route's JSON error says (400, 401, 403, 404, 413, 415, 429), else the generic failure sentence. */
-function refusalMessage(error: ApiError): string {
-  const message = (error.body as { message?: unknown } | null)?.message;
-  return error.status >= 400 && error.status < 500 && typeof message === 'string'
-    ? message
-    : failureMessage(error);
+/** What a route's JSON error says (400, 401, 403, 404, 413, 415, 429), else what went wrong. */
+function refusalMessage(error: HttpErrorResponse): string {
+  const message = (error.error as { message?: unknown } | null)?.message;
+  if (error.status >= 400 && error.status < 500 && typeof message === 'string') return message;
+  // Status 0: no answer at all.
+  return error.status
+    ? `Something went wrong on our side (HTTP ${error.status}). Please try again.`
+    : 'Could not reach the server. Check your connection and try again.';
 }
 
 @Component({
@@ -46,7 +39,7 @@ export class FileGallery {
    */
   protected readonly files = injectQuery(() => ({
     queryKey: filesKey,
-    queryFn: () => call(this.http.get<StoredFile[]>('/api/v1/files')),
+    queryFn: () => firstValueFrom(this.http.get<StoredFile[]>('/api/v1/files')),
     initialData: this.initialFiles(),
     staleTime: 30_000,
     gcTime: 0,
@@ -54,12 +47,12 @@ export class FileGallery {
   private readonly refresh = () => this.queryClient.invalidateQueries({ queryKey: filesKey });
 
   /** A `FormData` body through `HttpClient`, which sets the multipart type and boundary. */
-  protected readonly upload = injectMutation<StoredFile, ApiError, FormData>(() => ({
-    mutationFn: (body) => call(this.http.post<StoredFile>('/api/v1/files', body)),
+  protected readonly upload = injectMutation<StoredFile, HttpErrorResponse, FormData>(() => ({
+    mutationFn: (body) => firstValueFrom(this.http.post<StoredFile>('/api/v1/files', body)),
     onSuccess: this.refresh,
   }));
-  protected readonly remove = injectMutation<void, ApiError, string>(() => ({
-    mutationFn: (id) => call(this.http.delete<void>(`/api/v1/files/${encodeURIComponent(id)}`)),
+  protected readonly remove = injectMutation<void, HttpErrorResponse, string>(() => ({
+    mutationFn: (id) => firstValueFrom(this.http.delete<void>(`/api/v1/files/${encodeURIComponent(id)}`)),
     onSuccess: this.refresh,
   }));
   protected readonly uploadError = computed(() => {

@@ -22,9 +22,6 @@ type UrlOf<P extends string> = P extends `${infer Head}**${string}`
 /** A concrete URL of a route, parameters filled in, with or without a query: `/api/v1/hello/Ada?x=1`. */
 export type ApiUrl = { [P in ApiPath]: UrlOf<P> | `${UrlOf<P>}?${string}` }[ApiPath];
 
-/** Every route pattern, catch-alls included, as Nitro names it. */
-export type ApiPattern = keyof ApiRoutes;
-
 /** The methods a path answers: its files' suffixes, or every method for a file without one. */
 export type ApiMethod<P extends ApiPath> = 'default' extends keyof ApiRoutes[P]
   ? HttpMethod

@@ -4,7 +4,7 @@ import { HttpErrorResponse } from '@angular/common/http';
 import { describe, expect, it } from 'vitest';
 
 import { toApiError } from './api-error';
-import { failureMessage, formErrors, issuesToFieldErrors } from './form-errors';
+import { failureMessage, formErrors } from './form-errors';
 
 /** What the typed client rejects with for an error status (0: no answer at all). */
 const failure = (status: number, body: unknown) => toApiError(status, body);
@@ -44,9 +44,5 @@ describe('formErrors', () => {
     expect(
       failureMessage(new HttpErrorResponse({ status: 0, error: new TypeError('Failed to fetch') })),
     ).toMatch(/^Could not reach the server/);
-  });
-
-  it('does not mistake a 422 without an issues array for field errors', () => {
-    expect(issuesToFieldErrors({ message: 'no' })).toEqual({ form: 'The server rejected the form.' });
   });
 });

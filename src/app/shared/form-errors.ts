@@ -1,7 +1,5 @@
-import { type FieldErrors, type IssueLike, fieldErrors } from '../../shared/issues';
+import { type FieldErrors, fieldErrors } from '../../shared/issues';
 import { ApiError, ApiValidationError, fromHttpError } from './api-error';
-
-export type { FieldErrors };
 
 /**
  * What a failed request means for a form, from `HttpClient`'s `HttpErrorResponse` or an
@@ -13,11 +11,6 @@ export function formErrors(error: unknown): FieldErrors {
   const failure = fromHttpError(error);
   if (failure instanceof ApiValidationError) return fieldErrors(failure.issues);
   return { form: failureMessage(failure) };
-}
-
-/** A 422 body's issues as field errors; a body that is no issues array becomes one `form` message. */
-export function issuesToFieldErrors(body: unknown): FieldErrors {
-  return Array.isArray(body) ? fieldErrors(body as IssueLike[]) : { form: 'The server rejected the form.' };
 }
 
 /** One sentence for a failure that is not the user's input. */

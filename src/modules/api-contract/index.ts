@@ -18,7 +18,7 @@ export {
   openApiPath,
 } from './runtime/openapi.ts';
 export { accessRules } from './scan/access.ts';
-export { type CatalogueEntry, type RouteHeader, readHeader } from './scan/header.ts';
+export { type RouteHeader, readHeader } from './scan/header.ts';
 
 /** What `apiContract()` takes in `analog({ nitro: { modules } })`. */
 export interface ApiContractOptions {
