@@ -2,20 +2,20 @@ import analog from '@analogjs/platform';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 
-import { apiContract, routeCataloguePlugin } from './src/modules/api-contract/index.ts';
+import { apiContract } from './src/modules/api-contract/index.ts';
 import { cspNoncePlaceholder, security } from './src/modules/security/index.ts';
 import { crossOriginRoutes } from './src/server/lib/cors/cors.ts';
 import { migrations } from './src/server/lib/db/migrations-module.ts';
 import { runtimeConfig } from './src/server/runtime-config.ts';
 import { products } from './src/shared/products.ts';
-import { siteUrl } from './src/server/lib/feeds/site.ts';
+import { siteUrl } from './src/server/lib/site/site.ts';
 import { ogImagePrerenderRoutes, ogImageServerAssets } from './src/server/lib/og-images/build.ts';
 import * as tools from './tools/vite/index.ts';
 
 const fromRoot = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 const root = fromRoot('.');
 const aliases = tools.tsconfigAliases(new URL('.', import.meta.url));
-const outFile = fromRoot('./src/server/api-routes.gen.ts');
+const [outFile, catalogue] = ['routes', 'catalogue'].map((name) => fromRoot(`src/server/api-${name}.gen.ts`));
 
 const prerendered = ['/routes', '/api/rss.xml', '/api/openapi.json', ...ogImagePrerenderRoutes];
 
@@ -49,7 +49,7 @@ export const appConfig = ({ nitro, withoutSecurity = false }: tools.Variant = {}
         modules: [
           migrations(), // finds src/server/migrations/*: adding one needs no index (docs/data.md)
           ...(withoutSecurity ? [] : [security({ bodyLimit: 1024 * 1024 })]),
-          apiContract({ root, outFile: withoutSecurity ? undefined : outFile, crossOriginRoutes }),
+          apiContract({ root, outFile: withoutSecurity ? undefined : outFile, catalogue, crossOriginRoutes }),
           tools.nodeServer(),
         ],
         // The client's index.html must not answer GET / as a static file, skipping SSR (docs/deploy.md).
@@ -72,7 +72,7 @@ export const appConfig = ({ nitro, withoutSecurity = false }: tools.Variant = {}
       // Only what is the same for every visitor, and each product (docs/pages-and-loaders.md).
       prerender: { routes: async () => [...prerendered, ...products.map(({ id }) => `/products/${id}`)] },
     }),
-    routeCataloguePlugin({ root, outFile, pagesDir: 'src/app/pages' }),
+    tools.routeCataloguePlugin({ root, catalogue, pagesDir: 'src/app/pages' }),
     tools.sequentialEnvironmentBuilds(),
   ],
 });

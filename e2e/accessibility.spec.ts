@@ -1,8 +1,8 @@
 import AxeBuilder from '@axe-core/playwright';
 
-import { readPages } from '../src/modules/api-contract';
 import { root } from '../test/support/build';
 import { layout } from '../tools/api-contract/layout';
+import { readPages } from '../tools/vite/route-catalogue';
 import { expect, expectHydrated, test } from '../test/support/fixtures';
 
 /** Every page in the catalogue, with a sample value for each parameter; new pages join by themselves. */

@@ -27,7 +27,7 @@ export const runtimeConfig = {
   todoEvents: { maxStreams: 1_000, maxStreamsPerAddress: 10, heartbeatSeconds: 15, stallSeconds: 30 },
   // The most todos the public list holds (TODOS_MAX): anyone may write it (src/server/lib/todos).
   todosMax: 1_000,
-  // The most contact messages and newsletter subscribers kept (src/server/lib/forms/capacity.ts).
+  // The most contact messages and newsletter subscribers kept (src/server/lib/capacity/capacity.ts).
   forms: { maxContactMessages: 1_000, maxSubscribers: 10_000 },
   // WS /ws/chat (docs/websockets.md): CHAT_MAX_CONNECTIONS per process (over it, 503),
   // CHAT_MAX_CONNECTIONS_PER_ADDRESS per client (429), a ping every CHAT_PING_SECONDS.

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 
-import { fieldErrors, issueField } from './issues';
+import { fieldErrors, issueField, issuesToFieldErrors } from './issues';
 
 describe('fieldErrors', () => {
   it('keeps the first message per field, with nested paths joined by dots', () => {
@@ -25,5 +25,14 @@ describe('fieldErrors', () => {
     expect(fieldErrors([{ message: 'Bad input' }, { message: 'Ignored', path: [] }])).toEqual({
       form: 'Bad input',
     });
+  });
+});
+
+describe('issuesToFieldErrors', () => {
+  it('reads a 422 body of issues, and does not mistake any other body for field errors', () => {
+    expect(issuesToFieldErrors([{ message: 'Enter your name', path: ['name'] }])).toEqual({
+      name: 'Enter your name',
+    });
+    expect(issuesToFieldErrors({ message: 'no' })).toEqual({ form: 'The server rejected the form.' });
   });
 });

@@ -21,3 +21,8 @@ export function fieldErrors(issues: readonly IssueLike[]): FieldErrors {
   for (const issue of issues) errors[issueField(issue)] ??= issue.message;
   return errors;
 }
+
+/** A 422 body's issues as field errors; a body that is no issues array becomes one `form` message. */
+export function issuesToFieldErrors(body: unknown): FieldErrors {
+  return Array.isArray(body) ? fieldErrors(body as IssueLike[]) : { form: 'The server rejected the form.' };
+}

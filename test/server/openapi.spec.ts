@@ -10,7 +10,7 @@ import {
   anyMethods,
   openApiPath,
 } from '../../src/modules/api-contract';
-import { apiCatalogue } from '../../src/server/api-routes.gen';
+import { apiCatalogue } from '../../src/server/api-catalogue.gen';
 
 const baseUrl = inject('baseUrl');
 

@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
 import { accessRules } from '../../src/modules/api-contract/index.ts';
-import { apiCatalogue } from '../../src/server/api-routes.gen';
+import { apiCatalogue } from '../../src/server/api-catalogue.gen';
 import { accessEnd, accessStart, accessTable } from './access-table';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));

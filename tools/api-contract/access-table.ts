@@ -1,4 +1,4 @@
-/** An API row of the catalogue with what its route's meta says about access (src/server/api-routes.gen.ts). */
+/** An API row of the catalogue with what its route's meta says about access (src/server/api-catalogue.gen.ts). */
 export interface AccessRow {
   file: string;
   method: string;

@@ -3,10 +3,10 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
-import { pageRoute } from '../../src/modules/api-contract/index.ts';
 import { sampleRequests, tryRequest } from '../../src/app/catalogue/route-catalogue';
 import { layout } from './layout';
 import { catalogueEnd, catalogueStart, catalogueTable, findSpec } from './readme-table';
+import { pageRoute } from '../vite/route-catalogue';
 import { readRouteCatalogue } from './rows';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));

@@ -1,7 +1,7 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 
-import type { CatalogueEntry } from '../../src/modules/api-contract/index.ts';
+import type { CatalogueEntry } from '../../src/app/catalogue/route-catalogue.ts';
 import { layout } from './layout.ts';
 
 /** The first spec with exactly `describe('<METHOD> <url>'` (or `'<METHOD> <url> (<case>)'`), or `undefined`. */

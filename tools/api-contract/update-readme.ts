@@ -4,7 +4,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-import { apiCatalogue } from '../../src/server/api-routes.gen.ts';
+import { apiCatalogue } from '../../src/server/api-catalogue.gen.ts';
 import { withFileSnippets } from '../docs/readme-snippets.ts';
 import { accessEnd, accessStart, accessTable, withGenerated } from './access-table.ts';
 import { readRouteCatalogue } from './rows.ts';

@@ -181,7 +181,12 @@ export const recipes: Recipe[] = [
     kind: 'base',
     title: 'Validated routes',
     docs: 'docs/validated-routes.md',
-    entries: ['src/backports/analog-server-actions/index.ts', 'src/server/routes/api/v1/search.get.ts'],
+    // With the client half: a validated route's 422 issues as field errors (src/shared/issues.ts).
+    entries: [
+      'src/backports/analog-server-actions/index.ts',
+      'src/server/routes/api/v1/search.get.ts',
+      'src/shared/issues.ts',
+    ],
     dependsOn: [],
     config: {},
     specs: ['src/backports/analog-server-actions/define-api-route.spec.ts', 'test/server/search.spec.ts'],
@@ -871,7 +876,14 @@ export const recipes: Recipe[] = [
     kind: 'add-on',
     title: 'API contract: OpenAPI and the typed client',
     docs: 'docs/openapi.md',
-    entries: ['src/modules/api-contract/index.ts', 'src/modules/api-contract/runtime/'],
+    // The module (OpenAPI, 405 Allow, the route map it generates) and the typed client over it.
+    entries: [
+      'src/modules/api-contract/index.ts',
+      'src/modules/api-contract/runtime/',
+      'src/app/shared/api-client.ts',
+      'src/app/shared/inject-api.ts',
+      'src/app/shared/server-route-query.ts',
+    ],
     dependsOn: ['validated-routes'],
     config: {
       compilerOptions: { rewriteRelativeImportExtensions: true },

@@ -3,6 +3,7 @@ export { devUpgradeErrors, hmrPort } from './dev-upgrade-errors.ts';
 export { nodeServer } from './node-server.ts';
 export { pagesOnlySitemap } from './pages-only-sitemap.ts';
 export { quietSourcemapWarnings } from './quiet-sourcemap-warnings.ts';
+export { routeCataloguePlugin } from './route-catalogue.ts';
 export { sequentialEnvironmentBuilds } from './sequential-environment-builds.ts';
 export { tsconfigAliases } from './tsconfig-aliases.ts';
 export type { Variant } from './variant.ts';

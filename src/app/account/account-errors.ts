@@ -1,6 +1,6 @@
 import type { ParamMap } from '@angular/router';
 
-import type { FieldErrors } from '../shared/form-errors';
+import type { FieldErrors } from '../../shared/issues';
 import { accountMessage } from '../../shared/account-messages';
 
 /**

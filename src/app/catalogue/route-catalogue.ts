@@ -1,4 +1,11 @@
-import type { CatalogueEntry } from '../../modules/api-contract';
+import type { RouteHeader } from '../../modules/api-contract';
+
+/** One row of the cookbook: a route file or page and its two-line header. */
+export interface CatalogueEntry extends RouteHeader {
+  kind: 'api' | 'page';
+  /** The file, from the project root: `src/server/routes/api/v1/hello.ts`. */
+  file: string;
+}
 
 /** The request a "Try it" button sends. */
 export interface TryRequest {

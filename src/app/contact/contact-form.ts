@@ -4,7 +4,8 @@ import { ActivatedRoute } from '@angular/router';
 
 import { contactMessages } from '../../shared/contact-messages';
 import { contactTopics } from '../../shared/contact-topics';
-import { formErrors, type FieldErrors } from '../shared/form-errors';
+import type { FieldErrors } from '../../shared/issues';
+import { formErrors } from '../shared/form-errors';
 import { injectApi } from '../shared/inject-api';
 import { queryErrorMessages } from '../shared/query-messages';
 

@@ -3,19 +3,19 @@ import { ChangeDetectionStrategy, Component, computed, inject, input } from '@an
 import { QueryClient, injectMutation, injectQuery } from '@tanstack/angular-query-experimental';
 import { firstValueFrom } from 'rxjs';
 
-import { type ApiError, type ApiResult, toApiError } from '../shared/api-client';
-import { failureMessage } from '../shared/form-errors';
-import { injectApi } from '../shared/inject-api';
-import { apiMutationOptions, apiQueryKey, apiQueryOptions } from '../shared/server-route-query';
+import type { StoredFile } from '../../server/lib/uploads';
 
-type StoredFile = ApiResult<'/api/v1/files', 'POST'>;
+/** The query key of the signed-in account's files, refetched after an upload or a delete. */
+const filesKey = ['/api/v1/files'] as const;
 
-/** What a route's JSON error says (400, 401, 403, 404, 413, 415, 429), else the generic failure sentence. */
-function refusalMessage(error: ApiError): string {
-  const message = (error.body as { message?: unknown } | null)?.message;
-  return error.status >= 400 && error.status < 500 && typeof message === 'string'
-    ? message
-    : failureMessage(error);
+/** What a route's JSON error says (400, 401, 403, 404, 413, 415, 429), else what went wrong. */
+function refusalMessage(error: HttpErrorResponse): string {
+  const message = (error.error as { message?: unknown } | null)?.message;
+  if (error.status >= 400 && error.status < 500 && typeof message === 'string') return message;
+  // Status 0: no answer at all.
+  return error.status
+    ? `Something went wrong on our side (HTTP ${error.status}). Please try again.`
+    : 'Could not reach the server. Check your connection and try again.';
 }
 
 @Component({
@@ -24,7 +24,6 @@ function refusalMessage(error: ApiError): string {
   templateUrl: './file-gallery.html',
 })
 export class FileGallery {
-  private readonly api = injectApi();
   private readonly http = inject(HttpClient);
   private readonly queryClient = inject(QueryClient);
 
@@ -39,27 +38,21 @@ export class FileGallery {
    * signed in later in this tab never sees a list cached for the one before.
    */
   protected readonly files = injectQuery(() => ({
-    ...apiQueryOptions(this.api, '/api/v1/files'),
+    queryKey: filesKey,
+    queryFn: () => firstValueFrom(this.http.get<StoredFile[]>('/api/v1/files')),
     initialData: this.initialFiles(),
     staleTime: 30_000,
     gcTime: 0,
   }));
-  private readonly refresh = () =>
-    this.queryClient.invalidateQueries({ queryKey: apiQueryKey('/api/v1/files') });
+  private readonly refresh = () => this.queryClient.invalidateQueries({ queryKey: filesKey });
 
-  /**
-   * A `FormData` body through `HttpClient`, which sets the multipart type and boundary: the typed
-   * client types JSON bodies, and this route streams its own.
-   */
-  protected readonly upload = injectMutation<StoredFile, ApiError, FormData>(() => ({
-    mutationFn: (body: FormData) =>
-      firstValueFrom(this.http.post<StoredFile>('/api/v1/files', body)).catch((error: unknown) => {
-        throw error instanceof HttpErrorResponse ? toApiError(error.status, error.error) : error;
-      }),
+  /** A `FormData` body through `HttpClient`, which sets the multipart type and boundary. */
+  protected readonly upload = injectMutation<StoredFile, HttpErrorResponse, FormData>(() => ({
+    mutationFn: (body) => firstValueFrom(this.http.post<StoredFile>('/api/v1/files', body)),
     onSuccess: this.refresh,
   }));
-  protected readonly remove = injectMutation(() => ({
-    ...apiMutationOptions(this.api, '/api/v1/files/:id', 'DELETE'),
+  protected readonly remove = injectMutation<void, HttpErrorResponse, string>(() => ({
+    mutationFn: (id) => firstValueFrom(this.http.delete<void>(`/api/v1/files/${encodeURIComponent(id)}`)),
     onSuccess: this.refresh,
   }));
   protected readonly uploadError = computed(() => {
@@ -80,6 +73,6 @@ export class FileGallery {
   /** With JavaScript, Delete calls `DELETE /api/v1/files/:id` instead of posting the form. */
   protected delete(event: SubmitEvent, id: string) {
     event.preventDefault();
-    this.remove.mutate({ params: { id } });
+    this.remove.mutate(id);
   }
 }

@@ -8,7 +8,7 @@ import { FormAction, type RouteMeta, injectLoad, injectRouteEndpointURL } from '
 import { injectResponse } from '@analogjs/router/tokens';
 
 import { accountQueryErrors } from '../account/account-errors';
-import { type FieldErrors, issuesToFieldErrors } from '../shared/form-errors';
+import { type FieldErrors, issuesToFieldErrors } from '../../shared/issues';
 import { followRedirect } from '../shared/follow-redirect';
 import type { load } from './account.server';
 

@@ -1,7 +1,7 @@
 import type { PageServerLoad } from '@analogjs/router';
 import type { InferRouteResult } from '#server-actions';
 
-import { supplierPrices } from '../../server/lib/products';
+import { supplierPrices } from '../../server/lib/supplier';
 import type { route } from '../../server/routes/api/v1/todos/summary.get';
 
 /**

@@ -1,7 +1,8 @@
 import { type PageServerAction, fail, redirect } from '#server-actions';
 import { readFormData } from 'h3';
 
-import { errorCodeQuery, newsletterSignup, subscribe } from '../../server/lib/forms';
+import { errorCodeQuery } from '../../server/lib/forms';
+import { newsletterSignup, subscribe } from '../../server/lib/newsletter';
 import { isBrowserFormPost } from '../../server/lib/request';
 import { newsletterMessages } from '../../shared/newsletter-messages';
 

@@ -1,10 +1,6 @@
 import { ChangeDetectionStrategy, Component, afterNextRender, computed, input, signal } from '@angular/core';
 
-import type {
-  OpenApiDocument,
-  OpenApiOperation,
-  OpenApiResponse,
-} from '../../modules/api-contract';
+import type { OpenApiDocument, OpenApiOperation, OpenApiResponse } from '../../modules/api-contract';
 
 /** One operation of the document: a method on a path. */
 export interface ReferenceOperation {

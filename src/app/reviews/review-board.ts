@@ -4,20 +4,17 @@ import { injectServerFn, injectServerFnMutation } from '@analogjs/router';
 
 import { type FieldErrors, fieldErrors } from '../../shared/issues';
 import { products } from '../../shared/products';
-import { ApiError } from '../shared/api-client';
-import { failureMessage } from '../shared/form-errors';
 import { loadReviews, postReview } from './reviews.server';
 
 /** A failed server-function call as form errors: a 400's `errors` are the schema's issues. */
 function callErrors(error: unknown): FieldErrors {
-  if (error instanceof HttpErrorResponse && error.status === 400 && Array.isArray(error.error?.errors)) {
-    return fieldErrors(error.error.errors);
+  const response = error instanceof HttpErrorResponse ? error : undefined;
+  if (response?.status === 400 && Array.isArray(response.error?.errors)) {
+    return fieldErrors(response.error.errors);
   }
-  return {
-    form: failureMessage(
-      error instanceof HttpErrorResponse ? new ApiError(error.status, error.error) : error,
-    ),
-  };
+  // Status 0, or no response: the call got no answer at all.
+  const status = response?.status ? ` (HTTP ${response.status})` : '';
+  return { form: `Could not save the review${status}. Please try again.` };
 }
 
 @Component({

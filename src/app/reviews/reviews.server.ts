@@ -1,6 +1,6 @@
 import { serverFn } from '@analogjs/router/server';
 
-import { addReview, listReviews, reviewInput } from '../../server/lib/products';
+import { addReview, listReviews, reviewInput } from '../../server/lib/reviews';
 
 /**
  * Server functions for the reviews page. Analog's build gives each an opaque URL under

@@ -5,12 +5,12 @@ import { provideZonelessChangeDetection } from '@angular/core';
 import { createApplication } from '@angular/platform-browser';
 import { defineServerRoute } from '#server-actions';
 import { createError, defineEventHandler, getQuery, getRequestURL, readBody } from 'h3';
-import { $fetch } from 'ofetch';
+import { $fetch, FetchError } from 'ofetch';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 
 import { serveRoutes } from '../../../test/support/serve-routes';
-import { ApiError, ApiValidationError, apiUrl, loaderApi } from './api-client';
+import { ApiError, ApiValidationError, apiUrl, createApi, toApiError } from './api-client';
 import { injectApi } from './inject-api';
 import { apiMutationOptions, apiQueryKey, apiQueryOptions } from './server-route-query';
 
@@ -80,16 +80,21 @@ describe('injectApi (HttpClient)', () => {
   });
 });
 
-describe('loaderApi ($fetch)', () => {
-  const loader = loaderApi($fetch.create({ baseURL: base }) as Parameters<typeof loaderApi>[0]);
+describe('createApi over another transport (ofetch)', () => {
+  const fetch = $fetch.create({ baseURL: base });
+  const other = createApi(({ method, url, query, body }) =>
+    fetch(url, { method, query, body: body as Record<string, unknown> }).catch((error: unknown) => {
+      throw error instanceof FetchError && error.status ? toApiError(error.status, error.data) : error;
+    }),
+  );
 
-  it('sends the same request through a loader fetch', async () => {
-    const result = await loader('/api/v1/todos', { method: 'POST', body: { title: 'Tea' } });
+  it('sends the same request', async () => {
+    const result = await other('/api/v1/todos', { method: 'POST', body: { title: 'Tea' } });
     expect(result).toEqual({ method: 'POST', path: '/api/v1/todos', query: {}, body: { title: 'Tea' } });
   });
 
   it('rejects a 422 with the issues', async () => {
-    const error = await loader('/api/v1/search', { query: { q: '' } }).catch((caught: unknown) => caught);
+    const error = await other('/api/v1/search', { query: { q: '' } }).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(ApiValidationError);
   });
 });

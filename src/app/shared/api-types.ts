@@ -3,7 +3,7 @@ import type { Serialize, Simplify } from 'nitropack/types';
 
 import type { RouteSchemas } from '#server-actions';
 import type { ApiRoutes } from '../../server/api-routes.gen';
-import type { JsonText } from '../../modules/api-contract';
+import type { JsonText } from './json-text';
 
 /** The methods the typed client sends. */
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -21,9 +21,6 @@ type UrlOf<P extends string> = P extends `${infer Head}**${string}`
 
 /** A concrete URL of a route, parameters filled in, with or without a query: `/api/v1/hello/Ada?x=1`. */
 export type ApiUrl = { [P in ApiPath]: UrlOf<P> | `${UrlOf<P>}?${string}` }[ApiPath];
-
-/** Every route pattern, catch-alls included, as Nitro names it. */
-export type ApiPattern = keyof ApiRoutes;
 
 /** The methods a path answers: its files' suffixes, or every method for a file without one. */
 export type ApiMethod<P extends ApiPath> = 'default' extends keyof ApiRoutes[P]

@@ -1,7 +1,7 @@
 import { type Signal, computed, signal } from '@angular/core';
 import type { ParamMap } from '@angular/router';
 
-import { type FieldErrors, issuesToFieldErrors } from './form-errors';
+import { type FieldErrors, issuesToFieldErrors } from '../../shared/issues';
 
 /** What Analog's `FormAction` emits as `(state)`. */
 export type FormState = 'submitting' | 'error' | 'redirect' | 'success' | 'navigate';

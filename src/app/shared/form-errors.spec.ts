@@ -1,9 +1,10 @@
 // Angular's packages ship partially compiled; the JIT compiler finishes them outside an Angular build.
 import '@angular/compiler';
+import { HttpErrorResponse } from '@angular/common/http';
 import { describe, expect, it } from 'vitest';
 
-import { toApiError } from './api-client';
-import { formErrors, issuesToFieldErrors } from './form-errors';
+import { toApiError } from './api-error';
+import { failureMessage, formErrors } from './form-errors';
 
 /** What the typed client rejects with for an error status (0: no answer at all). */
 const failure = (status: number, body: unknown) => toApiError(status, body);
@@ -32,7 +33,16 @@ describe('formErrors', () => {
     expect(formErrors(new TypeError('Failed to fetch'))['form']).toMatch(/^Could not reach the server/);
   });
 
-  it('does not mistake a 422 without an issues array for field errors', () => {
-    expect(issuesToFieldErrors({ message: 'no' })).toEqual({ form: 'The server rejected the form.' });
+  it("reads HttpClient's HttpErrorResponse as the typed client's error", () => {
+    const issues = [{ message: 'Enter a title', path: ['title'] }];
+    expect(formErrors(new HttpErrorResponse({ status: 422, error: issues }))).toEqual({
+      title: 'Enter a title',
+    });
+    expect(failureMessage(new HttpErrorResponse({ status: 503, error: null }))).toBe(
+      'Something went wrong on our side (HTTP 503). Please try again.',
+    );
+    expect(
+      failureMessage(new HttpErrorResponse({ status: 0, error: new TypeError('Failed to fetch') })),
+    ).toMatch(/^Could not reach the server/);
   });
 });

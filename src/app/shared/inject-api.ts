@@ -1,8 +1,9 @@
-import { HttpClient, HttpErrorResponse, HttpParams } from '@angular/common/http';
+import { HttpClient, HttpParams } from '@angular/common/http';
 import { inject } from '@angular/core';
 import { firstValueFrom } from 'rxjs';
 
-import { type Api, type QueryValue, createApi, toApiError } from './api-client';
+import { type Api, type QueryValue, createApi } from './api-client';
+import { fromHttpError } from './api-error';
 
 function toHttpParams(query: Record<string, QueryValue> = {}): HttpParams {
   let params = new HttpParams();
@@ -19,7 +20,7 @@ export function injectApi(): Api {
   return createApi(({ method, url, query, body }) =>
     firstValueFrom(http.request(method, url, { params: toHttpParams(query), body: body ?? null })).catch(
       (error: unknown) => {
-        throw error instanceof HttpErrorResponse ? toApiError(error.status, error.error) : error;
+        throw fromHttpError(error);
       },
     ),
   );

@@ -1,6 +1,6 @@
 import type { ParamMap } from '@angular/router';
 
-import type { FieldErrors } from './form-errors';
+import type { FieldErrors } from '../../shared/issues';
 
 /**
  * The field errors a plain form post brought back in the URL, `?error.<field>=<code>`, each shown

@@ -3,14 +3,13 @@ import { fileURLToPath } from 'node:url';
 import type { Nitro, NitroEventHandler, NitroModule } from 'nitropack';
 
 /*
- * The module's one public face: the Nitro module and the catalogue's Vite plugin for vite.config.ts,
- * the 405 `Allow` lookup for the catch-all route, and the contract's types. Nothing here imports
+ * The module's one public face: the Nitro module for vite.config.ts, the 405 `Allow` lookup for
+ * the catch-all route, the route header reader, and the contract's types. Nothing here imports
  * `nitropack/runtime` or a virtual module, so it loads anywhere: vite.config.ts, tools/, the browser
  * (types only) and the server.
  */
 export { allowedMethods } from './runtime/allow.ts';
 export {
-  type JsonText,
   type OpenApiDocument,
   type OpenApiOperation,
   type OpenApiResponse,
@@ -19,21 +18,27 @@ export {
   openApiPath,
 } from './runtime/openapi.ts';
 export { accessRules } from './scan/access.ts';
-export { type RouteCatalogueOptions, pageRoute, readPages, routeCataloguePlugin } from './scan/catalogue.ts';
-export type { CatalogueEntry } from './scan/header.ts';
+export { type RouteHeader, readHeader } from './scan/header.ts';
 
 /** What `apiContract()` takes in `analog({ nitro: { modules } })`. */
 export interface ApiContractOptions {
   /** The project root: file names in the route list are relative to it. */
   root: string;
   /**
-   * The generated route list and the typed client's `ApiRoutes` (e.g. `src/server/api-routes.gen.ts`),
-   * rewritten on every build and dev reload when changed; `undefined` for a variant build that
-   * leaves a module out, whose routes are not the app's.
+   * The typed client's route map, `ApiRoutes` (e.g. `src/server/api-routes.gen.ts`), rewritten on
+   * every build and dev reload when changed; `undefined` for a variant build that leaves a module
+   * out, whose routes are not the app's.
    */
   outFile: string | undefined;
+  /** A file for the route catalogue's rows (e.g. `src/server/api-catalogue.gen.ts`), for docs; written with `outFile`. */
+  catalogue?: string;
   /** The routes other sites may call from a browser: `/api/openapi.json` gives them an `OPTIONS` preflight. */
   crossOriginRoutes?: readonly string[];
+}
+
+/** Writes `source` to `file` unless it holds it already, so an unchanged scan touches no file. */
+function writeChanged(file: string, source: string): void {
+  if (!existsSync(file) || readFileSync(file, 'utf8') !== source) writeFileSync(file, source);
 }
 
 const runtime = (file: string) => fileURLToPath(new URL(`./runtime/${file}`, import.meta.url));
@@ -48,18 +53,24 @@ const handlers: NitroEventHandler[] = [
 
 /**
  * The API contract, from one scan: Nitro's scanned route files (plus the local modules' handlers)
- * feed `outFile` (the catalogue rows and the typed client's `ApiRoutes`), the `/api/openapi.json`
+ * feed `outFile` (the typed client's `ApiRoutes`), the `catalogue` rows, the `/api/openapi.json`
  * document and the 405 `Allow` table. Each route states its answers and who may call it with
  * `defineRouteMeta({ openAPI })`, read from its source here (scan/route-meta.ts): a route
  * without `x-access` fails the build.
  */
-export function apiContract({ root, outFile, crossOriginRoutes = [] }: ApiContractOptions): NitroModule {
+export function apiContract({
+  root,
+  outFile,
+  catalogue,
+  crossOriginRoutes = [],
+}: ApiContractOptions): NitroModule {
   return {
     name: 'api-contract',
     async setup(nitro: Nitro) {
       // Build-time code (TypeScript's parser): imported here, so no server bundle holds it.
       const { apiRoutes } = await import('./scan/routes.ts');
-      const { apiRoutesSource, routeModulesModule, routesModule } = await import('./scan/generate.ts');
+      const { apiCatalogueSource, apiRoutesSource, routeModulesModule, routesModule } =
+        await import('./scan/generate.ts');
       nitro.options.handlers.push(...handlers);
       nitro.options.plugins.push(runtime('plugin.ts'));
       // The route files, this module's handlers and those of the other local modules (security's
@@ -74,8 +85,9 @@ export function apiContract({ root, outFile, crossOriginRoutes = [] }: ApiContra
         routeModulesModule(routes().filter(({ handler }) => !handler.startsWith(modulesDir)));
       if (!outFile) return;
       nitro.hooks.hook('types:extend', () => {
-        const source = apiRoutesSource(routes(), outFile);
-        if (!existsSync(outFile) || readFileSync(outFile, 'utf8') !== source) writeFileSync(outFile, source);
+        const list = routes();
+        writeChanged(outFile, apiRoutesSource(list, outFile));
+        if (catalogue) writeChanged(catalogue, apiCatalogueSource(list));
       });
     },
   };

@@ -2,7 +2,8 @@ import { createHash } from 'node:crypto';
 
 import { apiRoutes, crossOriginRoutes } from '#api-contract/routes';
 import { routeModules } from '#api-contract/route-modules';
-import { type JsonText, type OpenApiDocument, buildOpenApi } from './openapi.ts';
+import type { JsonText } from '../../../app/shared/json-text.ts';
+import { type OpenApiDocument, buildOpenApi } from './openapi.ts';
 
 const noModule = async () => ({});
 

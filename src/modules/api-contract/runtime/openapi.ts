@@ -4,9 +4,6 @@ import type { RouteSchemas } from '#server-actions';
 
 type JsonSchema = Record<string, unknown>;
 
-/** JSON text that a client receives as `T`: a response serialised once, ahead of the request. */
-export type JsonText<T> = string & { readonly '~json'?: T };
-
 /** A parameter, a response and an operation, as the reference page reads them. */
 export interface OpenApiParameter {
   name: string;
@@ -231,6 +228,10 @@ export function openApiPath(route: string): string {
     .replace(/:(\w+)/g, '{$1}');
 }
 
+/** `get` on `/api/v1/todos/:id` → `getApiV1TodosId`. */
+const operationId = (method: string, route: string) =>
+  method + route.replace(/[^A-Za-z0-9]+(.)?/g, (_m, next?: string) => (next ?? '').toUpperCase());
+
 function pathParamNames(route: string): string[] {
   const names = [...route.matchAll(/:(\w+)/g)].map((match) => match[1]);
   return route.endsWith('/**') ? [...names, 'path'] : names;
@@ -304,30 +305,29 @@ function operation(
     responses[String(status)] ??= { $ref: `#/components/responses/${sharedErrors[status]}` };
   }
 
-  const op: OpenApiOperation = {
-    operationId: `${method}${route.route.replace(/[^A-Za-z0-9]+(.)?/g, (_m, next?: string) => (next ?? '').toUpperCase())}`,
+  const schema = body && toJsonSchema(body, 'input', defs);
+  return {
+    operationId: operationId(method, route.route),
     summary: route.summary,
     description: route.description,
     'x-analog-file': route.file,
     'x-analog-route': route.route,
     parameters,
     responses,
-  };
-  op.security = route.meta?.openAPI?.security ?? [];
-  op['x-access'] = route.access;
-  op['x-limits'] = route.limits;
-  if (body) {
-    const schema = toJsonSchema(body, 'input', defs);
-    op.requestBody = {
-      required: true,
-      content: {
-        'application/json': { schema },
-        'application/x-www-form-urlencoded': { schema },
-        'multipart/form-data': { schema },
+    security: route.meta?.openAPI?.security ?? [],
+    'x-access': route.access,
+    'x-limits': route.limits,
+    ...(schema && {
+      requestBody: {
+        required: true,
+        content: {
+          'application/json': { schema },
+          'application/x-www-form-urlencoded': { schema },
+          'multipart/form-data': { schema },
+        },
       },
-    };
-  }
-  return op;
+    }),
+  };
 }
 
 /**
@@ -371,7 +371,7 @@ function schemasOf(module: { default?: unknown; route?: unknown }): Partial<Rout
 /** The CORS preflight of a cross-origin route, answered by middleware before the route runs. */
 function preflight(route: ContractRoute): OpenApiOperation {
   return {
-    operationId: `options${route.route.replace(/[^A-Za-z0-9]+(.)?/g, (_m, next?: string) => (next ?? '').toUpperCase())}`,
+    operationId: operationId('options', route.route),
     summary: 'CORS preflight',
     description: 'An allowed `Origin` gets the `Access-Control-Allow-*` headers; any other gets none.',
     'x-analog-file': route.file,

@@ -4,49 +4,51 @@ import type { ApiRoute } from './routes.ts';
 
 const quote = (text: string) => `'${text.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`;
 
+const banner = [
+  '// Generated from the route files Nitro scans, by src/modules/api-contract. Do not edit:',
+  '// `vite build` and `vite` rewrite it when a route file is added, renamed or removed.',
+  '',
+];
+
 /**
- * The source of `src/server/api-routes.gen.ts`: the catalogue rows of the API routes (data
- * only, so README, `/routes` and tests read it without a build) and `ApiRoutes`, each route
- * file's module type by pattern and method, which the typed client infers from.
+ * The source of the typed client's route map (`outFile`, e.g. `src/server/api-routes.gen.ts`):
+ * `ApiRoutes`, each route file's module type by pattern and method, one pattern per line.
  */
 export function apiRoutesSource(routes: readonly ApiRoute[], outFile: string): string {
   const types = new Map<string, string[]>();
-  const rows = routes.map(({ route, method, handler, file, header, access }) => {
+  for (const { route, method, handler } of routes) {
     const specifier = relative(dirname(outFile), handler).split('\\').join('/').replace(/\.ts$/, '');
-    types.set(route, [
-      ...(types.get(route) ?? []),
-      `    ${method}: typeof import(${quote(`./${specifier}`)});`,
-    ]);
-    return [
-      '  {',
-      "    kind: 'api',",
-      `    file: ${quote(file)},`,
-      `    pattern: ${quote(header.pattern)},`,
-      `    when: ${quote(header.when)},`,
-      `    method: ${quote(header.method)},`,
-      `    url: ${quote(route)},`,
-      `    query: ${quote(header.query)},`,
-      `    access: ${quote(access.access)},`,
-      `    limits: ${quote(access.limits)},`,
-      '  },',
-    ].join('\n');
-  });
+    types.set(route, [...(types.get(route) ?? []), `${method}: typeof import(${quote(`./${specifier}`)})`]);
+  }
   return [
-    '// Generated from the route files Nitro scans, by src/modules/api-contract. Do not edit:',
-    '// `vite build` and `vite` rewrite it when a route file is added, renamed or removed.',
+    ...banner,
+    "/** The route modules by Nitro pattern and method: the typed client's contract. */",
+    'export interface ApiRoutes {',
+    ...[...types].map(([route, methods]) => `  ${quote(route)}: { ${methods.join('; ')} };`),
+    '}',
     '',
+  ].join('\n');
+}
+
+/**
+ * The source of the route catalogue's file (`catalogue`): each API route file, its header and who
+ * may call it, as data only, so docs and tests read it without a build.
+ */
+export function apiCatalogueSource(routes: readonly ApiRoute[]): string {
+  const rows = routes.map(({ route, file, header, access }) => ({
+    kind: 'api',
+    file,
+    ...header,
+    url: route,
+    ...access,
+  }));
+  return [
+    ...banner,
     '/**',
     ' * Every API route file, its header and who may call it: the API rows of the route catalogue',
     ' * (README, `/routes`) and of the access table in docs/security.md.',
     ' */',
-    'export const apiCatalogue = [',
-    ...rows,
-    '] as const;',
-    '',
-    "/** The route modules by Nitro pattern and method: the typed client's contract. */",
-    'export interface ApiRoutes {',
-    ...[...types].flatMap(([route, methods]) => [`  ${quote(route)}: {`, ...methods, '  };']),
-    '}',
+    `export const apiCatalogue = ${JSON.stringify(rows, null, 2)} as const;`,
     '',
   ].join('\n');
 }

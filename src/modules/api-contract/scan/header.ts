@@ -12,13 +12,6 @@ export interface RouteHeader {
   query: string;
 }
 
-/** One row of the cookbook: a route file or page and its two-line header. */
-export interface CatalogueEntry extends RouteHeader {
-  kind: 'api' | 'page';
-  /** The file, from the project root: `src/server/routes/api/v1/hello.ts`. */
-  file: string;
-}
-
 const line1 = /^\/\*\* (.+?): (.+) \*\/$/;
 const line2 = /^\/\/ (ANY|WS|GET|HEAD|POST|PUT|PATCH|DELETE|OPTIONS|PAGE) (\/[^\s?]*)(\?\S*)?$/;
 

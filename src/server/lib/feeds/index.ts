@@ -1,4 +1,3 @@
 export * from './csv';
 export * from './rss';
-export * from './site';
 export * from './xml';

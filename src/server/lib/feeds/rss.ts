@@ -1,5 +1,5 @@
 import type { Product } from '../../../shared/products';
-import { siteUrl } from './site';
+import { siteUrl } from '../site';
 import { escapeXml } from './xml';
 
 /** An RSS 2.0 feed with one `<item>` per product; every text node is escaped. Links start at `SITE_URL`. */

@@ -1,5 +1,5 @@
 import { type Product, products } from '../../../shared/products';
-import { siteUrl } from '../feeds';
+import { siteUrl } from '../site';
 import { ogImagePath } from './build';
 import { ogImageVersion } from './version';
 

@@ -3,7 +3,8 @@
 import { defineServerRoute } from '#server-actions';
 import { defineRouteMeta } from 'nitropack/runtime';
 
-import { contactInput, contactResult, formLimits, requireRoom, saveContactMessage } from '../../../lib/forms';
+import { formLimits, requireRoom } from '../../../lib/capacity';
+import { contactInput, contactResult, saveContactMessage } from '../../../lib/contact';
 import { contactMessages } from '../../../../shared/contact-messages';
 import { redirectBrowserForms } from '../../../lib/forms';
 

@@ -3,7 +3,7 @@
 import { defineServerRoute } from '#server-actions';
 import { z } from 'zod';
 
-import { listReviews, reviewOutput } from '../../../lib/products';
+import { listReviews, reviewOutput } from '../../../lib/reviews';
 import { defineRouteMeta } from 'nitropack/runtime';
 
 defineRouteMeta({

@@ -3,7 +3,7 @@ export const defaultSiteUrl = 'http://localhost:3000';
 
 /**
  * The public address of the site, without a trailing slash: the base of every absolute link
- * in the sitemap and the RSS feed. Set `SITE_URL` (e.g. `https://shop.example.com`) for the
+ * in the sitemap, the RSS feed and the Open Graph image URLs. Set `SITE_URL` (e.g. `https://shop.example.com`) for the
  * build and the server alike, so the prerendered feed and the live route agree.
  */
 export function siteUrl(env: Record<string, string | undefined> = process.env): string {

@@ -2,7 +2,7 @@ import type { H3Event } from 'h3';
 import { useStorage } from 'nitropack/runtime';
 import { z } from 'zod';
 
-import { formLimits, requireRoom } from './capacity';
+import { formLimits, requireRoom } from '../capacity';
 import { newsletterMessages as messages } from '../../../shared/newsletter-messages';
 
 /** A newsletter sign-up, as the form sends it. The email is trimmed and lower-cased. */
@@ -38,9 +38,4 @@ export async function subscribe(event: H3Event, signup: NewsletterSignup): Promi
   const subscriber = { ...signup, subscribedAt: new Date().toISOString() };
   await subscribers().setItem(signup.email, subscriber);
   return subscriber;
-}
-
-/** One subscriber by email, or `null`. */
-export function findSubscriber(email: string): Promise<Subscriber | null> {
-  return subscribers().getItem(email.trim().toLowerCase());
 }

@@ -2,7 +2,8 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Plugin } from 'vite';
 
-import { type CatalogueEntry, readHeader } from './header.ts';
+import type { CatalogueEntry } from '../../src/app/catalogue/route-catalogue.ts';
+import { readHeader } from '../../src/modules/api-contract/index.ts';
 
 /**
  * Every page's header in `pagesDir` (from `root`: Analog's router serves the pages, so they are
@@ -35,19 +36,19 @@ export function pageRoute(file: string, pagesDir: string): string {
 
 const virtualId = 'virtual:route-catalogue';
 
-/** What `routeCataloguePlugin` takes: the project root, the module's `outFile` and the pages' folder. */
+/** What `routeCataloguePlugin` takes: the project root, the api-contract module's `catalogue` and the pages' folder. */
 export interface RouteCatalogueOptions {
   root: string;
-  outFile: string;
+  catalogue: string;
   pagesDir: string;
 }
 
 /**
  * Serves `virtual:route-catalogue` to the app: the `/routes` page is built from the same rows as
- * the README table. The API rows come from `outFile`, which the Nitro module rewrites on every
+ * the README table. The API rows come from `catalogue`, which the Nitro module rewrites on every
  * build and dev reload; in `npm run dev` a changed page reloads the pages.
  */
-export function routeCataloguePlugin({ root, outFile, pagesDir }: RouteCatalogueOptions): Plugin {
+export function routeCataloguePlugin({ root, catalogue, pagesDir }: RouteCatalogueOptions): Plugin {
   const resolved = `\0${virtualId}`;
   const dir = join(root, pagesDir);
   return {
@@ -57,7 +58,7 @@ export function routeCataloguePlugin({ root, outFile, pagesDir }: RouteCatalogue
       if (id !== resolved) return undefined;
       this.addWatchFile(dir);
       return [
-        `import { apiCatalogue } from ${JSON.stringify(outFile)};`,
+        `import { apiCatalogue } from ${JSON.stringify(catalogue)};`,
         `export const routeCatalogue = [...apiCatalogue, ...${JSON.stringify(readPages(root, pagesDir))}];`,
       ].join('\n');
     },

@@ -1,0 +1,1 @@
+export { formLimits, requireRoom } from './capacity';

@@ -1,2 +1,0 @@
-export * from './reviews';
-export * from './supplier-prices';

@@ -1,0 +1,1 @@
+export { defaultSiteUrl, siteUrl } from './site';

@@ -1,0 +1,1 @@
+export { supplierPrices } from './supplier-prices';
