@@ -160,11 +160,16 @@ export function planAdd(options: {
     }
   };
 
+  // A file the generator wrote, still as it wrote it, a recipe may replace: nothing of the reader's is lost.
+  const generated = (path: string) => {
+    const stock = join(root, 'tools/recipes/stock-app', path);
+    return existsSync(stock) ? readFileSync(stock, 'utf8') : undefined;
+  };
   for (const path of recipes.flatMap(({ files }) => files.map((file) => file.path))) {
     const ours = readFileSync(join(root, path), 'utf8');
     const theirs = read(path);
     if (theirs === ours) plan.unchanged.push(path);
-    else if (theirs === undefined) change(path, ours, undefined);
+    else if (theirs === undefined || theirs === generated(path)) change(path, ours, theirs);
     else {
       plan.conflicts.push({
         path,

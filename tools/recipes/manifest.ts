@@ -56,11 +56,11 @@ export interface Manifest {
 const lineCount = (root: string, path: string) =>
   readFileSync(join(root, path), 'utf8').split('\n').length - 1;
 
-/** An entry's files: the file itself, or every source file (and README) under a folder entry (`…/`), specs excluded. */
+/** An entry's files: the file itself, or every source file under a folder entry (`…/`), specs excluded. */
 function expandEntry(root: string, entry: string): string[] {
   if (!entry.endsWith('/')) return [entry];
   return readdirSync(join(root, entry), { recursive: true, encoding: 'utf8' })
-    .filter((file) => /\.(ts|html|css|md)$/.test(file) && !/\.(spec|test-d)\.ts$/.test(file))
+    .filter((file) => /\.(ts|html|css)$/.test(file) && !/\.(spec|test-d)\.ts$/.test(file))
     .map((file) => `${entry}${file}`)
     .filter((path) => statSync(join(root, path)).isFile())
     .sort();

@@ -141,7 +141,8 @@ export const stockFiles = [
   'src/app/app.ts',
   'src/app/app.config.ts',
   'src/app/app.config.server.ts',
-  // The generator writes a hello route; this app's is the same route with its header and OpenAPI meta.
+  // The generator writes a hello route; this app's is the same route with its header and OpenAPI meta,
+  // which the api-contract recipe puts in place of the generator's (the contract needs them on every route).
   'src/server/routes/api/v1/hello.ts',
 ];
 
@@ -157,7 +158,6 @@ export const appShell = [
   'src/app/app.ts',
   'src/app/app.config.ts',
   'src/app/app.config.server.ts',
-  'src/server/routes/api/v1/hello.ts',
   'src/server/error.ts',
   'src/server/error-page.ts',
   'src/server/runtime-config.ts',
@@ -883,6 +883,8 @@ export const recipes: Recipe[] = [
       'src/app/shared/api-client.ts',
       'src/app/shared/inject-api.ts',
       'src/app/shared/server-route-query.ts',
+      // In place of the generator's hello.ts: the same route, with the header and meta the contract reads.
+      'src/server/routes/api/v1/hello.ts',
     ],
     dependsOn: ['validated-routes'],
     config: {

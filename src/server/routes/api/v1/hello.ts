@@ -8,9 +8,7 @@ defineRouteMeta({
     security: [],
     'x-access': 'anyone',
     'x-limits': 'None needed: it stores nothing.',
-    responses: {
-      200: { description: 'The greeting.' },
-    },
+    responses: { 200: { description: 'The greeting.' } },
   },
 });
 
