@@ -1,11 +1,9 @@
 import type { Migration } from './migration';
 
 /**
- * Signed webhooks (lib/webhooks): `webhook_events` holds every delivery's event id once (its
- * primary key is the unique constraint that makes a redelivery a no-op, in any process) with the
- * verified payload, and `processed_at` once the work after the 2xx has run; a row left without it
- * is work that failed and can be run again. `payments` is what the events change: `events` counts
- * the events applied to a payment, so a spec sees an event processed once and only once.
+ * Signed webhooks (lib/webhooks): each event id once (the primary key makes a redelivery a no-op,
+ * in any process), `processed_at` once its work ran (without it: work to run again), and the
+ * `payments` the events change, `events` counting those applied, so each is applied once.
  */
 export default {
   version: 14,

@@ -14,12 +14,11 @@ export const maxDeliveryBytes = 64 * 1024;
 /**
  * The delivery, once its signature holds: the raw bytes (before any parser) are what was signed,
  * so they are verified before they are parsed. A provider states the length of what it sends: a
- * delivery without `Content-Length`, or over 64 KiB, is refused before it is read (411, 413). A
- * signed body that is not an event is a 400.
+ * delivery without `Content-Length`, or over 64 KiB, is refused before it is read (411, 413),
+ * unless a limit in front of the route read it. A signed body that is not an event is a 400.
  */
 export async function requireSignedDelivery(event: H3Event): Promise<Delivery> {
   const secrets = webhookSecrets();
-  // Unless a limit in front of the route (the security module's) has read it already.
   if (!event.node.req.readableEnded) {
     const length = Number(getRequestHeader(event, 'content-length'));
     if (Number.isNaN(length)) throw createError({ statusCode: 411, statusMessage: 'Length Required' });
@@ -41,19 +40,14 @@ export async function requireSignedDelivery(event: H3Event): Promise<Delivery> {
   return { ...found.data, payload };
 }
 
-/** The request's id for the log: the one a request-id middleware put on the context, else the header. */
-function requestIdOf(event: H3Event): string {
-  const id = event.context['requestId'] ?? getRequestHeader(event, 'x-request-id');
-  return typeof id === 'string' && /^[\w.:@-]{1,128}$/.test(id) ? id : 'none';
-}
-
 /**
  * Runs `processDelivery` after the response, through `event.waitUntil` (Nitro 2.13: the host keeps
  * the work alive past the response; on Node it runs on in the process). A failure is logged with
  * the request id and the event id, and nothing else: the sender has its 2xx.
  */
 export function processAfterResponse(event: H3Event, delivery: Delivery): void {
-  const requestId = requestIdOf(event);
+  // The id the request log (the health recipe) gave the request, when it is there.
+  const requestId = String(event.context['requestId'] ?? 'none');
   event.waitUntil(
     processDelivery(delivery).catch((error: unknown) => {
       const reason = error instanceof z.ZodError ? 'its payment is malformed' : String(error);

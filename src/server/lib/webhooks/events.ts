@@ -30,11 +30,8 @@ const statusOf: Record<string, string> = {
  */
 export async function recordDelivery({ id, type, payload }: Delivery): Promise<boolean> {
   const db = await useDatabase();
-  const { rows } = await db.sql<{
-    rows: { id: string }[];
-  }>`INSERT INTO webhook_events (id, type, payload, received_at)
-    VALUES (${id}, ${type}, ${payload}, ${new Date().toISOString()})
-    ON CONFLICT (id) DO NOTHING RETURNING id`;
+  const { rows = [] } = await db.sql`INSERT INTO webhook_events (id, type, payload, received_at)
+    VALUES (${id}, ${type}, ${payload}, ${new Date().toISOString()}) ON CONFLICT (id) DO NOTHING RETURNING id`;
   return rows.length === 1;
 }
 
@@ -65,7 +62,7 @@ export async function processDelivery({ id, type, payload }: Delivery): Promise<
 export async function purgeWebhookEvents(now = new Date()): Promise<number> {
   const before = new Date(now.getTime() - 30 * 24 * 60 * 60 * 1000).toISOString();
   const db = await useDatabase();
-  const { rows } = await db.sql<{ rows: { id: string }[] }>`DELETE FROM webhook_events
+  const { rows = [] } = await db.sql`DELETE FROM webhook_events
     WHERE received_at < ${before} AND processed_at IS NOT NULL RETURNING id`;
   return rows.length;
 }

@@ -3,6 +3,4 @@
  * and its work runs after the 2xx. See docs/webhooks.md.
  */
 export { processAfterResponse, requireSignedDelivery } from './delivery';
-export { type Delivery, processDelivery, purgeWebhookEvents, recordDelivery } from './events';
-export { webhookSecrets } from './secrets';
-export { parseSignatureHeader, signPayload, toleranceSeconds, verifySignature } from './signature';
+export { type Delivery, purgeWebhookEvents, recordDelivery } from './events';
