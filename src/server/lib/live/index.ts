@@ -1,10 +1,4 @@
-/** Live updates of the todos over Server-Sent Events (docs/live-updates.md). */
+/** Live updates over Server-Sent Events (docs/live-updates.md): a fan-out over an event log, and the todos' one. */
 export { addressSlots } from './address-slots';
-export { replayWindow } from './event-log';
-export { purgeTodoEvents } from './purge';
-export {
-  announceTodoChange,
-  closeTodoEventStreams,
-  openTodoEventStream,
-  requireTodoStreamSlot,
-} from './todo-events';
+export { type EventLog, type FanOutSettings, eventFanOut } from './fan-out';
+export { purgeTodoEvents, replayWindow, todoEvents } from './todo-events';
