@@ -9,9 +9,6 @@ export interface ServerSentEvent {
   retry?: number;
 }
 
-/** A comment line: proxies see traffic, EventSource ignores it. */
-export const heartbeatComment = ': heartbeat\n\n';
-
 /** The `text/event-stream` text of `events`, one string that any number of streams can send. */
 export function encodeEvents(events: ServerSentEvent[]): string {
   let text = '';
@@ -24,12 +21,9 @@ export function encodeEvents(events: ServerSentEvent[]): string {
 }
 
 /**
- * A stream body that pulls: `pull` runs when the client has taken what it was given (the socket
- * drained and the body is empty), and `push` answers false once the body holds a chunk, so its
- * producer stops until the next `pull`. h3's `createEventStream` (h3 1.x) writes whatever it is
- * given without waiting for the socket, so a client that never reads would make the server hold
- * everything. A page of replay stays a string, which the socket copies straight into the kernel;
- * a live change is one Buffer all streams share.
+ * A body that pulls: `pull` runs once the client took what it was given, and `push` answers false
+ * while the body holds a chunk, so its producer waits for the next `pull`. h3 1.x's `createEventStream`
+ * writes whatever it is given, so a client that never reads would make the server hold it all.
  */
 export const pullSource = (pull: () => void) =>
   new Readable({ objectMode: true, highWaterMark: 1, read: pull });

@@ -4,18 +4,13 @@ import type { Readable } from 'node:stream';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 
 import { type StopWatching, oneReadAtATime, watchCommits } from '../db';
-import { clientAddress } from '../request';
-import { addressSlots } from './address-slots';
-import { encodeEvents, heartbeatComment, pullSource, sendEventStream } from './event-stream';
+import { addressSlots, clientAddress } from '../request';
+import { type ServerSentEvent, encodeEvents, pullSource, sendEventStream } from './event-stream';
 
 /** One row of an event log: ids rise in commit order. */
-export interface LoggedEvent {
-  id: number;
-  type: string;
-  data: string;
-}
+export type LoggedEvent = ServerSentEvent & { id: number };
 
-/** A table of events that a fan-out streams: read by id, and kept for a window only. */
+/** A table of events a fan-out streams, read by id; it keeps a window of them only. */
 export interface EventLog {
   /** Up to `limit` events after `id`, oldest first. */
   after: (id: number, limit: number) => Promise<LoggedEvent[]>;
@@ -25,12 +20,11 @@ export interface EventLog {
   keeps: (id: number, newest: number) => Promise<boolean>;
 }
 
-export interface FanOutSettings {
-  maxStreams: number;
-  maxStreamsPerAddress: number;
-  heartbeatSeconds: number;
-  stallSeconds: number;
-}
+/** The caps and timers (`todoEvents` of the runtime config: docs/live-updates.md, "Holding many streams"). */
+export type FanOutSettings = Record<
+  'maxStreams' | 'maxStreamsPerAddress' | 'heartbeatSeconds' | 'stallSeconds',
+  number
+>;
 
 /** One open stream: where its client is in the log, and whether its body has room for more. */
 interface Subscriber {
@@ -42,37 +36,42 @@ interface Subscriber {
   /** A page read of its own is under way (or `ready` is not sent yet). */
   paging: boolean;
   closed: boolean;
-  /** Ends the stream unless its client takes something within `stallSeconds`. */
+  /** Cuts the stream off unless its client takes something within `stallSeconds`. */
   stall?: NodeJS.Timeout;
 }
 
-/** `retry:` sent with `ready`, and as a stream ends because this server stops (the others can take it). */
-const retryMs = 2_000;
-const drainRetryMs = 500;
-/** Rows the fan-out reads per query for every live stream at once; rows a stream catching up reads (4-18 KB). */
-const page = 1_000;
-const replayPage = 25;
+/** A refused stream: JSON 429 or 503, with `Retry-After`. */
+function refuse(event: H3Event, statusCode: 429 | 503, retryAfter: number, message: string): never {
+  setResponseHeader(event, 'retry-after', retryAfter);
+  const statusMessage = statusCode === 429 ? 'Too Many Requests' : 'Service Unavailable';
+  throw createError({ statusCode, statusMessage, message });
+}
+
+/** `retry:` with `ready`, and as a stream ends because this server stops (another takes it at once). */
+const [retryMs, drainRetryMs] = [2_000, 500];
+/** Rows the reader reads per query for every live stream at once; rows a stream catching up reads (4-18 KB). */
+const [page, replayPage] = [1_000, 25];
 
 /**
- * Server-Sent Events over `log`, for any number of streams in this process. Each stream starts with
- * `ready` (or `reset` when its `Last-Event-ID` is out of the window) and then gets every event after
- * its position, in order and once. One reader per process reads new rows and hands one encoded
- * copy to every stream that has caught up and has room (`live`); the others page through the log
- * themselves, one page per turn of the event loop, only while their client reads. The reader is
- * woken by `announce` (a write here) and by `watchCommits(channel)` (another process's commit).
+ * Server-Sent Events over `log`: each stream gets `ready` (or `reset`: its `Last-Event-ID` is out of
+ * the window), then every event after its position, in order and once. One reader per process hands
+ * new rows, encoded once, to the streams that caught up and have room (`live`); the others page
+ * through the log themselves while their client reads. `announce` (a write here) and
+ * `watchCommits(channel)` (another process's commit) wake the reader.
  */
-export function eventFanOut(log: EventLog, options: { channel: string; settings: () => FanOutSettings }) {
+export function eventFanOut(
+  log: EventLog,
+  { channel, settings }: { channel: string; settings: () => FanOutSettings },
+) {
   const subscribers = new Set<Subscriber>();
   const live = new Set<Subscriber>();
   const slots = addressSlots();
   /** The newest id this process has read and handed to `live`. */
   let head = 0;
-  let watch: { heartbeat: NodeJS.Timeout; stop: StopWatching } | undefined;
+  let stopWatching: StopWatching | undefined;
   let shutDown = false;
-  let config: FanOutSettings | undefined;
-  const settings = () => (config ??= options.settings());
 
-  /** Hands `chunk` to the body; a full body leaves the fan-out and has `stallSeconds` to drain. */
+  /** Hands `chunk` to the body; a full body leaves `live` and has `stallSeconds` to drain. */
   function send(subscriber: Subscriber, chunk: string | Buffer): void {
     subscriber.room = subscriber.body.push(chunk);
     if (subscriber.room) return;
@@ -105,13 +104,12 @@ export function eventFanOut(log: EventLog, options: { channel: string; settings:
     }
   });
 
-  let turns: Promise<void> = Promise.resolve();
+  let turns = Promise.resolve();
 
   /**
-   * Brings one stream up to `head` a page at a time while it has room, then hands it to `live`.
-   * Pages go one per turn of the event loop across all streams: a fresh socket takes megabytes
-   * before it is full, and hundreds filling must not keep other requests waiting. A stream whose
-   * events were deleted meanwhile ends; its client comes back with `Last-Event-ID` and gets `reset`.
+   * Brings one stream up to `head` a page per turn of the event loop (hundreds of fresh sockets, each
+   * taking megabytes, must not keep other requests waiting) while it has room, then hands it to `live`.
+   * One whose events were deleted meanwhile ends: its client comes back with `Last-Event-ID` to a `reset`.
    */
   async function pageIn(subscriber: Subscriber): Promise<void> {
     if (subscriber.paging) return;
@@ -121,9 +119,8 @@ export function eventFanOut(log: EventLog, options: { channel: string; settings:
         // No await between this check and `live.add`: no event can slip past.
         if (subscriber.position >= head) return void live.add(subscriber);
         await (turns = turns.then(() => nextTurn()));
-        if (subscriber.closed) return;
         const after = subscriber.position;
-        const events = await log.after(after, replayPage);
+        const events = subscriber.closed ? [] : await log.after(after, replayPage);
         if (!events.length || (events[0].id > after + 1 && !(await log.keeps(after, head))))
           return end(subscriber);
         deliver(subscriber, events);
@@ -140,7 +137,7 @@ export function eventFanOut(log: EventLog, options: { channel: string; settings:
     subscriber.body.push(null);
   }
 
-  /** The client took what it had: room again, and unless the fan-out feeds it, it reads on. */
+  /** The client took what it had: room again, and unless `live` feeds it, it reads on. */
   function pull(subscriber: Subscriber): void {
     subscriber.room = true;
     clearTimeout(subscriber.stall);
@@ -153,23 +150,20 @@ export function eventFanOut(log: EventLog, options: { channel: string; settings:
     if (subscribers.size) catchUp().catch(() => undefined);
   };
 
-  /** While streams are open: a heartbeat to those with nothing waiting, and the wake-ups from other processes. */
+  /** While streams are open: a heartbeat to those with nothing waiting, and wake-ups from other processes. */
   function startWatching(): void {
-    if (shutDown) return;
     const heartbeat = setInterval(() => {
       for (const subscriber of subscribers) {
         const idle = subscriber.room && !subscriber.body.readableLength && !subscriber.res.writableNeedDrain;
-        if (idle && !subscriber.closed) send(subscriber, heartbeatComment);
+        if (idle && !subscriber.closed) send(subscriber, ': heartbeat\n\n');
       }
     }, settings().heartbeatSeconds * 1_000);
-    watch = { heartbeat, stop: watchCommits(options.channel, announce) };
-  }
-
-  async function stopWatching(): Promise<void> {
-    const stopping = watch;
-    watch = undefined;
-    clearInterval(stopping?.heartbeat);
-    await stopping?.stop();
+    const stop = watchCommits(channel, announce);
+    stopWatching = () => {
+      stopWatching = undefined;
+      clearInterval(heartbeat);
+      return stop();
+    };
   }
 
   /** `ready` (or `reset`) with `retry:` and the position, then the pages the client missed. */
@@ -188,65 +182,45 @@ export function eventFanOut(log: EventLog, options: { channel: string; settings:
     announce,
 
     /**
-     * Opens a stream for the request, or refuses it over the per-process cap (JSON 503) or the
-     * per-address cap (JSON 429), both with `Retry-After`. What the server holds for a stream stays
-     * bounded (a page of the log, a socket's buffers); its client going away frees it at once.
+     * Opens a stream, unless this process holds `maxStreams` (503) or the address `maxStreamsPerAddress`
+     * (429). It holds a page of the log and a socket's buffers at most; its client leaving frees it all.
      */
     open(event: H3Event): Promise<void> {
       const { maxStreams, maxStreamsPerAddress } = settings();
       const address = clientAddress(event);
-      if (slots.total() >= maxStreams) {
-        setResponseHeader(event, 'retry-after', 5);
-        throw createError({
-          statusCode: 503,
-          statusMessage: 'Service Unavailable',
-          message: 'Too many open streams; try again shortly',
-        });
-      }
-      if (slots.of(address) >= maxStreamsPerAddress) {
-        setResponseHeader(event, 'retry-after', 30);
-        throw createError({
-          statusCode: 429,
-          statusMessage: 'Too Many Requests',
-          message: `At most ${maxStreamsPerAddress} open streams per client; close one first`,
-        });
-      }
-      // EventSource sends the last id it saw when it reconnects; one that is no id of this log is `reset`.
+      if (slots.total() >= maxStreams) refuse(event, 503, 5, 'Too many open streams; try again shortly');
+      if (slots.of(address) >= maxStreamsPerAddress)
+        refuse(event, 429, 30, `At most ${maxStreamsPerAddress} open streams per client; close one first`);
+      // What a reconnecting EventSource sends: the last id it saw; one that is no id of this log gets `reset`.
       const header = getRequestHeader(event, 'last-event-id') || undefined;
       const after = header === undefined ? undefined : /^\d{1,15}$/.test(header) ? Number(header) : null;
       const release = slots.hold(address);
       const res = event.node.res;
-      const subscriber: Subscriber = {
-        body: pullSource(() => pull(subscriber)),
-        res,
-        position: 0,
-        room: true,
-        paging: true,
-        closed: false,
-      };
+      const body = pullSource(() => pull(subscriber));
+      const subscriber: Subscriber = { body, res, position: 0, room: true, paging: true, closed: false };
       subscribers.add(subscriber);
-      if (subscribers.size === 1) startWatching();
+      if (subscribers.size === 1 && !shutDown) startWatching();
       res.once('close', () => {
         subscriber.closed = true;
         clearTimeout(subscriber.stall);
         subscribers.delete(subscriber);
         live.delete(subscriber);
         release();
-        subscriber.body.destroy();
-        if (!subscribers.size) stopWatching().catch(() => undefined);
+        body.destroy();
+        if (!subscribers.size) stopWatching?.().catch(() => undefined);
       });
       start(subscriber, after).catch(() => res.destroy());
-      return sendEventStream(event, subscriber.body);
+      return sendEventStream(event, body);
     },
 
-    /** Ends every stream with a last `retry:` (the browser comes back, to another instance by then), for a graceful shutdown. */
+    /** Ends every stream with a last `retry:`, and the wake-ups, for a graceful shutdown. */
     async close(): Promise<void> {
       shutDown = true;
       for (const subscriber of subscribers) {
         if (!subscriber.closed) subscriber.body.push(`retry: ${drainRetryMs}\n\n`);
         end(subscriber);
       }
-      await stopWatching();
+      await stopWatching?.();
     },
   };
 }

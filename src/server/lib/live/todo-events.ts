@@ -1,20 +1,15 @@
 import type { Database } from 'db0';
 import { useRuntimeConfig } from 'nitropack/runtime';
 
-import { keptTodoEvents } from '../../migrations/004-todo-events';
 import { useDatabase } from '../db';
 import { type FanOutSettings, type LoggedEvent, eventFanOut } from './fan-out';
 
 /**
- * What a reconnecting client can be replayed: the newest 10,000 events (004's triggers delete
- * older ones on every write) written in the last 24 hours (`purgeTodoEvents` deletes older ones,
- * and a resume never starts before them meanwhile). Further behind, it gets `reset`.
+ * The oldest event time a reconnecting client is replayed from, as the ISO text `created_at` holds:
+ * 24 hours ago (and only the newest 10,000 events are kept: 004's `keptTodoEvents`). Further behind,
+ * it gets `reset`; `purgeTodoEvents` deletes the older events, and no resume starts before them meanwhile.
  */
-export const replayWindow = { events: keptTodoEvents, hours: 24 };
-
-/** The oldest event time still in the window, as the ISO text `created_at` holds. */
-export const windowStart = (now: Date) =>
-  new Date(now.getTime() - replayWindow.hours * 3_600_000).toISOString();
+export const windowStart = (now: Date) => new Date(now.getTime() - 24 * 3_600_000).toISOString();
 
 /**
  * True when `todo_events` still holds every event after `after`, up to `newest` (the newest id the

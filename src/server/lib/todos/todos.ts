@@ -4,23 +4,16 @@ import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 
 import { useDatabase } from '../db';
+import type { todoOutput } from './todo-schemas';
 
 declare module 'nitropack/types' {
   interface NitroRuntimeHooks {
-    /**
-     * A todo was created, changed or deleted through this process, before the write answers: the
-     * list lessons hook in here (live updates wake their streams, the cached summary is dropped).
-     */
+    /** A todo was created, changed or deleted here, before the write answers: the list lessons hook in. */
     'todos:changed': () => void | Promise<void>;
   }
 }
 
-export interface Todo {
-  id: string;
-  title: string;
-  done: boolean;
-  createdAt: string;
-}
+export type Todo = z.output<typeof todoOutput>;
 
 /** A todo row as both dialects return it: SQLite has no boolean type and answers `done` as 0 or 1. */
 export type TodoRow = Omit<Todo, 'done'> & { done: boolean | number };
@@ -28,12 +21,7 @@ export type TodoRow = Omit<Todo, 'done'> & { done: boolean | number };
 /** A boolean as a parameter both take: SQLite binds no booleans, PostgreSQL reads 1 and 0 as true and false. */
 export const sqlBoolean = (value: boolean) => (value ? 1 : 0);
 
-export const toTodo = ({ id, title, done, createdAt }: TodoRow): Todo => ({
-  id,
-  title,
-  done: Boolean(done),
-  createdAt,
-});
+export const toTodo = (row: TodoRow): Todo => ({ ...row, done: Boolean(row.done) });
 
 /** Tells the `todos:changed` hooks, then answers `todo`. */
 async function changed<T>(todo: T): Promise<T> {

@@ -21,9 +21,5 @@ defineRouteMeta({
   },
 });
 
-/**
- * `ready` first (with `retry:` and the position), then `created`, `updated` and `deleted` events
- * whose `id:` a reconnecting EventSource sends back as `Last-Event-ID`, or `reset` when those are no
- * longer kept; written only as fast as the client reads (`eventFanOut` in lib/live).
- */
+/** `ready`, then `created`, `updated` and `deleted` with ids, only as fast as the client reads: `eventFanOut` in lib/live. */
 export default defineEventHandler((event) => todoEvents.open(event));
