@@ -5,19 +5,14 @@ import { firstValueFrom } from 'rxjs';
 import type { InferRouteResult } from '#server-actions';
 import type { route } from '../../server/routes/api/v1/todos.get';
 
-/**
- * The prefix of every todo list query: invalidate it whenever todos change, after a mutation here
- * or on news from the server, and TanStack refetches the pages on screen.
- */
+/** The prefix of every todo list query: invalidate it after any change, and TanStack refetches the pages on screen. */
 export const todosQueryKey = ['/api/v1/todos'] as const;
 
-/** Todos per page of the list. */
-export const todoPageSize = 20;
+const todoPageSize = 20;
 
 /**
- * `injectInfiniteQuery` options for the todo list: each page asks for the one after the last
- * page's `next` cursor, typed by the route's exported `route`. The key has `'pages'` in it: an
- * infinite query's data (`{ pages }`) must never share a cache entry with a plain query of the path.
+ * `injectInfiniteQuery` options for the todo list, typed by the route's `route`: each page asks for the one
+ * after the last page's `next`. `'pages'` in the key keeps `{ pages }` apart from a plain query of the path.
  */
 export function todoPagesOptions(http: HttpClient) {
   return infiniteQueryOptions({

@@ -6,11 +6,7 @@ import { todoOutput } from '../todos/todo-schemas';
 const todoKey = z.tuple([z.iso.datetime(), z.uuid()]);
 export type TodoKey = z.output<typeof todoKey>;
 
-/**
- * A sort key as a cursor: base64url JSON. The route encodes keys its own query just answered, so
- * it calls this directly; `todoCursor.encode` would first check the key and then the text against
- * their schemas, which costs five times the encoding itself.
- */
+/** A sort key as a cursor, for keys the route's own query just answered: `todoCursor.encode` would check them, at 5x the cost. */
 export const encodeTodoCursor = (key: TodoKey): string =>
   Buffer.from(JSON.stringify(key)).toString('base64url');
 

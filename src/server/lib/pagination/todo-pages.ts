@@ -2,6 +2,8 @@ import { useDatabase } from '../db';
 import { type TodoRow, sqlBoolean, toTodo } from '../todos';
 import { type TodoKey, encodeTodoCursor } from './todo-cursor';
 
+type PageOf = { done?: boolean; limit: number; after?: TodoKey };
+
 /**
  * Up to `limit` todos, newest first, after the todo whose sort key is `after` (from the newest
  * without it); only the open or only the finished ones when `done` is given. A keyset page:
@@ -9,15 +11,7 @@ import { type TodoKey, encodeTodoCursor } from './todo-cursor';
  * deleted elsewhere never shifts the pages after the cursor (an `OFFSET` page would), and page 500
  * costs what page 1 does. One row more than asked tells whether another page follows.
  */
-export async function listTodoPage({
-  done,
-  limit,
-  after,
-}: {
-  done?: boolean;
-  limit: number;
-  after?: TodoKey;
-}) {
+export async function listTodoPage({ done, limit, after }: PageOf) {
   const db = await useDatabase();
   const filter = done === undefined ? null : sqlBoolean(done);
   const { rows } = after

@@ -28,10 +28,7 @@ export const route = defineServerRoute({
   },
 });
 
-/**
- * The ETag is the table's version, read before the page so it is never newer than the page:
- * a client holding the current one gets 304 and no body, for one indexed read.
- */
+/** The ETag is the table's version, read before the page (never newer than it): a 304 costs one indexed read. */
 export default defineEventHandler(async (event) => {
   if (handleCacheHeaders(event, { etag: `"todos-${await todosVersion()}"`, cacheControls: ['no-cache'] }))
     return;
