@@ -761,11 +761,11 @@ export const recipes: Recipe[] = [
     dependsOn: ['todos'],
     config: {},
     specs: ['test/server/todos.spec.ts', 'src/server/lib/cache/cache-storage.spec.ts'],
-    // A write drops the cached summary before it answers: the next read counts it.
+    // The todos recipe's requests made one todo. A write drops the cached summary before it answers: the next read counts it.
     requests: [
-      { method: 'GET', path: '/api/v1/todos/summary?by=day', status: 200 },
-      { method: 'POST', path: '/api/v1/todos', headers: json, body: { title: 'Buy tea' }, status: 201 },
       { method: 'GET', path: '/api/v1/todos/summary?by=day', status: 200, json: { by: 'day', total: 1 } },
+      { method: 'POST', path: '/api/v1/todos', headers: json, body: { title: 'Brew tea' }, status: 201 },
+      { method: 'GET', path: '/api/v1/todos/summary?by=day', status: 200, json: { by: 'day', total: 2 } },
       { method: 'GET', path: '/api/v1/todos/summary?by=year', status: 422 },
     ],
   },
@@ -820,24 +820,37 @@ export const recipes: Recipe[] = [
     kind: 'add-on',
     title: 'Tuning: pages kept in memory, a fresh nonce per response',
     docs: 'docs/page-cache.md',
-    entries: ['src/server/middleware/page-cache.ts', 'src/server/plugins/page-cache.ts'],
-    // Each answer gets a fresh nonce (security). It caches the pages `cachedPages` lists: the copy's home page.
+    // Its own page shows when it was rendered: a reload within `maxAge` shows the same time.
+    entries: [
+      'src/server/middleware/page-cache.ts',
+      'src/server/plugins/page-cache.ts',
+      'src/app/pages/page-cache.page.ts',
+    ],
+    // Each answer gets a fresh nonce (security). It caches the pages `cachedPages` lists.
     dependsOn: ['security'],
-    config: { nitro: { runtimeConfig: { pageCache: true, cachedPages: { '/': {} } } } },
-    specs: ['test/server/page-cache.spec.ts', 'src/server/lib/page-cache/page-cache.spec.ts'],
+    config: {
+      nitro: { runtimeConfig: { pageCache: true, cachedPages: { '/page-cache': { maxAge: 10_000 } } } },
+    },
+    specs: [
+      'test/server/page-cache.spec.ts',
+      'src/server/lib/page-cache/page-cache.spec.ts',
+      'e2e/page-cache.spec.ts',
+    ],
     requests: [
-      // The generator's home page rendered on request gets a nonce (the security recipe's edit of src/main.server.ts), …
+      // A page rendered on request gets a nonce (the security recipe's edit of src/main.server.ts), …
       {
         method: 'GET',
-        path: '/',
+        path: '/page-cache',
         status: 200,
+        text: 'Rendered at',
         responseHeaders: { 'content-security-policy': "script-src 'nonce-" },
       },
       // … and a fresh one when it comes from memory.
       {
         method: 'GET',
-        path: '/',
+        path: '/page-cache',
         status: 200,
+        text: 'Rendered at',
         responseHeaders: { 'content-security-policy': "script-src 'nonce-" },
       },
     ],
