@@ -119,8 +119,9 @@ export function eventFanOut(
         // No await between this check and `live.add`: no event can slip past.
         if (subscriber.position >= head) return void live.add(subscriber);
         await (turns = turns.then(() => nextTurn()));
+        if (subscriber.closed) return;
         const after = subscriber.position;
-        const events = subscriber.closed ? [] : await log.after(after, replayPage);
+        const events = await log.after(after, replayPage);
         if (!events.length || (events[0].id > after + 1 && !(await log.keeps(after, head))))
           return end(subscriber);
         deliver(subscriber, events);
