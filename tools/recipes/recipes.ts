@@ -161,10 +161,11 @@ export const appShell = [
   'src/server/error.ts',
   'src/server/error-page.ts',
   'src/server/runtime-config.ts',
-  // The /todos page puts the list lessons together: pagination's query, the todos' writes, live updates' stream.
+  // The /todos page puts the list lessons together: pagination's pages, the todos' writes, live updates' stream.
   'src/app/pages/todos.page.ts',
   'src/app/todos/todo-list.ts',
   'src/app/todos/todo-list.html',
+  'src/app/todos/todos-query.ts',
   'src/app/todos/live-todos.ts',
 ];
 
@@ -722,8 +723,6 @@ export const recipes: Recipe[] = [
       'src/server/routes/api/v1/todos.get.ts',
       'src/server/routes/api/v1/todos/version.get.ts',
       'src/server/migrations/005-todos-version.ts',
-      // The client half: an infinite query that follows `next` (the /todos page shows it).
-      'src/app/todos/todos-query.ts',
     ],
     dependsOn: ['todos'],
     config: {},

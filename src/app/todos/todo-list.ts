@@ -6,19 +6,11 @@ import { firstValueFrom } from 'rxjs';
 import type { InferRouteBody, InferRouteResult } from '#server-actions';
 import type { route as create } from '../../server/routes/api/v1/todos.post';
 import type { route as update } from '../../server/routes/api/v1/todos/[id].patch';
+import { formErrors } from '../shared/form-errors';
 import { injectLiveTodos } from './live-todos';
 import { todoPagesOptions, todosQueryKey } from './todos-query';
 
 type Todo = InferRouteResult<typeof create>;
-
-/** What a refused create means for the form: a 422's first issue, else one sentence about the failure. */
-function createErrorMessage(error: HttpErrorResponse): string {
-  const issues: unknown = error.error;
-  if (error.status === 422 && Array.isArray(issues)) return String(issues[0]?.message ?? 'Check the title.');
-  return error.status === 0
-    ? 'Could not reach the server. Check your connection and try again.'
-    : `Something went wrong on our side (HTTP ${error.status}). Please try again.`;
-}
 
 @Component({
   selector: 'app-todo-list',
@@ -61,9 +53,11 @@ export class TodoList {
     this.create.mutate({ title }, { onSuccess: () => form.reset() });
   }
 
-  /** The message shown under the title when adding failed. */
+  /** The 422's message for `title`, or what went wrong when adding failed otherwise. */
   protected readonly createError = computed(() => {
     const error = this.create.error();
-    return error ? createErrorMessage(error) : undefined;
+    if (!error) return undefined;
+    const errors = formErrors(error);
+    return errors['title'] ?? errors['form'];
   });
 }
