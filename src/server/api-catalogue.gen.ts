@@ -162,6 +162,17 @@ export const apiCatalogue = [
   },
   {
     "kind": "api",
+    "file": "src/server/routes/api/v1/donations.post.ts",
+    "pattern": "Idempotent write",
+    "when": "`withIdempotency` counts a donation once per `Idempotency-Key`, and a retry gets the first answer.",
+    "method": "POST",
+    "url": "/api/v1/donations",
+    "query": "",
+    "access": "anyone",
+    "limits": "Body ≤ 1 MiB; an amount of 1 to 10,000; one row, whatever the number of donations."
+  },
+  {
+    "kind": "api",
     "file": "src/server/routes/api/v1/files.get.ts",
     "pattern": "Owner's list",
     "when": "the signed-in account's files, newest first, never anyone else's.",
@@ -373,7 +384,7 @@ export const apiCatalogue = [
     "kind": "api",
     "file": "src/server/routes/api/v1/todos.post.ts",
     "pattern": "Validated create",
-    "when": "the `body` schema guards the store, the route answers 201, and `Idempotency-Key` makes a retry safe.",
+    "when": "the `body` schema guards the store, and the route answers 201 with the new todo.",
     "method": "POST",
     "url": "/api/v1/todos",
     "query": "",

@@ -17,6 +17,7 @@ export interface ApiRoutes {
   '/api/v1/boom': { default: typeof import('./routes/api/v1/boom') };
   '/api/v1/contact': { post: typeof import('./routes/api/v1/contact.post') };
   '/api/v1/docs/**:slug': { default: typeof import('./routes/api/v1/docs/[...slug]') };
+  '/api/v1/donations': { post: typeof import('./routes/api/v1/donations.post') };
   '/api/v1/files': { get: typeof import('./routes/api/v1/files.get'); post: typeof import('./routes/api/v1/files.post') };
   '/api/v1/files/:id': { delete: typeof import('./routes/api/v1/files/[id].delete'); get: typeof import('./routes/api/v1/files/[id].get') };
   '/api/v1/greet/:name': { default: typeof import('./routes/api/v1/greet/[name]') };

@@ -12,69 +12,73 @@ import { type RunningPostgres, startPostgres } from '../support/postgres.mjs';
 import { rawRequest } from '../support/raw-request';
 import { type RunningServer, startProductionServer } from '../support/server';
 import { newAccount, postJson, sessionCookie } from '../support/sessions';
-import { type Todo, allTodos } from '../support/todos';
 
 const baseUrl = inject('baseUrl');
 
 /** A fresh key, as the draft writes it: a Structured Field string. */
 const newKey = () => `"${crypto.randomUUID()}"`;
 
-const postTodo = (title: string, key?: string, { to = baseUrl, cookie = '' } = {}) =>
-  fetch(`${to}/api/v1/todos`, {
+interface Donation {
+  amount: number;
+  total: number;
+}
+
+const donate = (amount: number, key?: string, { to = baseUrl, path = '/api/v1/donations', from = '' } = {}) =>
+  fetch(`${to}${path}`, {
     method: 'POST',
-    body: JSON.stringify({ title }),
+    body: JSON.stringify({ amount }),
     headers: {
       'content-type': 'application/json',
       ...(key !== undefined && { 'idempotency-key': key }),
-      ...(cookie && { cookie }),
+      // The client address, on a server that trusts X-Forwarded-For.
+      ...(from && { 'x-forwarded-for': from }),
     },
   });
 
-const todosTitled = async (title: string, from = baseUrl) =>
-  (await allTodos(from)).filter((todo) => todo.title === title);
+/**
+ * The total after `counted`: a donation of 1 without a key answers the total it makes, so a
+ * donation counted twice shows. Only this spec donates, one test at a time.
+ */
+async function expectTotal(counted: number, to = baseUrl) {
+  const response = await donate(1, undefined, { to });
+  expect(response.status).toBe(200);
+  expect(((await response.json()) as Donation).total).toBe(counted + 1);
+}
 
-describe('Idempotency-Key on POST /api/v1/todos', () => {
-  it('replays the first 201 for a retry with the same key and body, and stores one todo', async () => {
-    const [key, title] = [newKey(), `Retried ${crypto.randomUUID()}`];
-    const first = await postTodo(title, key);
-    expect(first.status).toBe(201);
+describe('POST /api/v1/donations (Idempotency-Key)', () => {
+  it('replays the first answer for a retry with the same key and body, and counts the donation once', async () => {
+    const key = newKey();
+    const first = await donate(5, key);
+    expect(first.status).toBe(200);
     expect(first.headers.get('idempotent-replayed')).toBeNull();
-    const created = (await first.json()) as Todo;
+    const counted = (await first.json()) as Donation;
+    expect(counted.amount).toBe(5);
 
-    const retry = await postTodo(title, key);
-    expect(retry.status).toBe(201);
+    const retry = await donate(5, key);
+    expect(retry.status).toBe(200);
     expect(retry.headers.get('idempotent-replayed')).toBe('true');
     expect(retry.headers.get('content-type')).toBe('application/json; charset=utf-8');
-    expect(await retry.json()).toEqual(created);
-    expect(await todosTitled(title)).toEqual([created]);
+    expect(await retry.json()).toEqual(counted);
+    await expectTotal(counted.total);
   });
 
-  it('answers 422 to the same key with a different body, and stores nothing for it', async () => {
-    const [key, title] = [newKey(), `First ${crypto.randomUUID()}`];
-    expect((await postTodo(title, key)).status).toBe(201);
-    const other = `Other ${crypto.randomUUID()}`;
-    const response = await postTodo(other, key);
-    expect(response.status).toBe(422);
-    expect(await response.json()).toMatchObject({ message: expect.stringMatching(/different request/) });
-    expect(await todosTitled(other)).toEqual([]);
+  it('answers 422 to the same key with a different body, or on another URL, and counts nothing for them', async () => {
+    const key = newKey();
+    const first = (await (await donate(5, key)).json()) as Donation;
+    for (const response of [
+      await donate(6, key),
+      await donate(5, key, { path: '/api/v1/donations?again' }),
+    ]) {
+      expect(response.status).toBe(422);
+      expect(await response.json()).toMatchObject({ message: expect.stringMatching(/different request/) });
+    }
+    await expectTotal(first.total);
   });
 
-  it('keeps one caller’s keys apart from another’s', async () => {
-    const [key, title] = [newKey(), `Shared key ${crypto.randomUUID()}`];
-    const signUp = await postJson(baseUrl, '/api/v1/auth/sign-up', newAccount());
-    expect(signUp.status).toBe(201);
-    const anonymous = await postTodo(title, key);
-    const signedIn = await postTodo(title, key, { cookie: sessionCookie(signUp) });
-    expect([anonymous.status, signedIn.status]).toEqual([201, 201]);
-    expect(signedIn.headers.get('idempotent-replayed')).toBeNull();
-    expect(await todosTitled(title)).toHaveLength(2);
-  });
-
-  it('creates a todo per request without the header', async () => {
-    const title = `No key ${crypto.randomUUID()}`;
-    expect((await postTodo(title)).status).toBe(201);
-    expect((await postTodo(title)).status).toBe(201);
-    expect(await todosTitled(title)).toHaveLength(2);
+  it('counts a donation per request without the header', async () => {
+    const first = (await (await donate(2)).json()) as Donation;
+    const second = (await (await donate(2)).json()) as Donation;
+    expect(second.total).toBe(first.total + 2);
   });
 
   it.each([
@@ -84,26 +88,76 @@ describe('Idempotency-Key on POST /api/v1/todos', () => {
     ['over 255 characters', `"${'k'.repeat(256)}"`],
     ['two keys', '"a", "b"'],
     ['a bad escape', '"a\\n"'],
-  ])('refuses a key %s with 400 and stores nothing', async (_name, key) => {
-    const title = `Bad key ${crypto.randomUUID()}`;
-    const response = await postTodo(title, key);
+  ])('refuses a key %s with 400 and counts nothing', async (_name, key) => {
+    const before = (await (await donate(1)).json()) as Donation;
+    const response = await donate(5, key);
     expect(response.status).toBe(400);
     expect(await response.json()).toMatchObject({ message: expect.stringMatching(/Idempotency-Key/) });
-    expect(await todosTitled(title)).toEqual([]);
+    await expectTotal(before.total);
   });
 
-  it('stores one todo from 20 concurrent requests with one key: each answers it, or 409 while it is made', async () => {
-    const [key, title] = [newKey(), `Raced ${crypto.randomUUID()}`];
-    const responses = await Promise.all(Array.from({ length: 20 }, () => postTodo(title, key)));
-    const statuses = new Set(responses.map((response) => response.status));
-    expect([...statuses].every((status) => status === 201 || status === 409)).toBe(true);
-    const created = await todosTitled(title);
-    expect(created).toHaveLength(1);
-    for (const response of responses) {
-      const body = await response.json();
-      if (response.status === 201) expect(body).toEqual(created[0]);
-      else expect(response.headers.get('retry-after')).toBe('1');
+  it('counts one donation of 20 concurrent requests with one key: each answers it, or 409 while it is made', async () => {
+    const key = newKey();
+    const responses = await Promise.all(Array.from({ length: 20 }, () => donate(3, key)));
+    expect(responses.every(({ status }) => status === 200 || status === 409)).toBe(true);
+    const answered = await Promise.all(
+      responses.filter(({ status }) => status === 200).map((each) => each.json()),
+    );
+    expect(answered.length).toBeGreaterThan(0);
+    expect(answered).toEqual(Array(answered.length).fill(answered[0]));
+    for (const response of responses.filter(({ status }) => status === 409))
+      expect(response.headers.get('retry-after')).toBe('1');
+    await expectTotal((answered[0] as Donation).total);
+  });
+});
+
+describe('Idempotency-Key callers and claims (a server behind a trusted proxy)', () => {
+  let server: RunningServer;
+
+  beforeAll(async () => {
+    server = await startProductionServer(serverEntry, { TRUST_PROXY: 'true' });
+  }, 120_000);
+
+  afterAll(() => server?.stop());
+
+  /** Writes a claim on `key` for the client address `from` straight into the server's SQLite file. */
+  async function plantClaim(from: string, key: string, expiresAt: Date) {
+    const db = createDatabase(betterSqlite3({ path: join(server.dataDir, 'app.sqlite') }));
+    try {
+      await db.sql`INSERT INTO idempotency_keys (caller, key, claim, expires_at)
+        VALUES (${`address:${from}`}, ${JSON.parse(key)}, 'planted', ${expiresAt.toISOString()})`;
+    } finally {
+      await db.dispose();
     }
+  }
+
+  it('keeps one caller’s keys apart from another’s', async () => {
+    const key = newKey();
+    const one = await donate(4, key, { to: server.url, from: '203.0.113.1' });
+    const other = await donate(4, key, { to: server.url, from: '203.0.113.2' });
+    expect([one.status, other.status]).toEqual([200, 200]);
+    expect(other.headers.get('idempotent-replayed')).toBeNull();
+    const [first, second] = (await Promise.all([one.json(), other.json()])) as Donation[];
+    expect(second.total).toBe(first.total + 4);
+  });
+
+  it('answers 409 while another process holds the key', async () => {
+    const [from, key] = ['203.0.113.3', newKey()];
+    await plantClaim(from, key, new Date(Date.now() + 60_000));
+    const response = await donate(5, key, { to: server.url, from });
+    expect(response.status).toBe(409);
+    expect(response.headers.get('retry-after')).toBe('1');
+  });
+
+  it('takes over a claim whose lease ran out, as when its process died mid-request', async () => {
+    const [from, key] = ['203.0.113.4', newKey()];
+    await plantClaim(from, key, new Date(Date.now() - 1_000));
+    const response = await donate(5, key, { to: server.url, from });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('idempotent-replayed')).toBeNull();
+    const retry = await donate(5, key, { to: server.url, from });
+    expect(retry.headers.get('idempotent-replayed')).toBe('true');
+    await expectTotal(((await response.json()) as Donation).total, server.url);
   });
 });
 
@@ -115,44 +169,6 @@ const head = (name: string) =>
   );
 const closing = Buffer.from(`\r\n--${boundary}--\r\n`);
 const multipart = (name: string, bytes = png) => Buffer.concat([head(name), bytes, closing]);
-
-describe('Idempotency-Key claims', () => {
-  /** Writes a claim on `key` for the signed-in account straight into the shared server's SQLite file. */
-  async function plantClaim(accountId: number, key: string, expiresAt: Date) {
-    const db = createDatabase(betterSqlite3({ path: join(inject('dataDir'), 'app.sqlite') }));
-    try {
-      await db.sql`INSERT INTO idempotency_keys (caller, key, claim, expires_at)
-        VALUES (${`user:${accountId}`}, ${JSON.parse(key)}, 'planted', ${expiresAt.toISOString()})`;
-    } finally {
-      await db.dispose();
-    }
-  }
-
-  async function signUp() {
-    const response = await postJson(baseUrl, '/api/v1/auth/sign-up', newAccount());
-    expect(response.status).toBe(201);
-    return { id: ((await response.json()) as { id: number }).id, cookie: sessionCookie(response) };
-  }
-
-  it('answers 409 while another process holds the key', async () => {
-    const [{ id, cookie }, key, title] = [await signUp(), newKey(), `Held ${crypto.randomUUID()}`];
-    await plantClaim(id, key, new Date(Date.now() + 60_000));
-    const response = await postTodo(title, key, { cookie });
-    expect(response.status).toBe(409);
-    expect(response.headers.get('retry-after')).toBe('1');
-    expect(await todosTitled(title)).toEqual([]);
-  });
-
-  it('takes over a claim whose lease ran out, as when its process died mid-request', async () => {
-    const [{ id, cookie }, key, title] = [await signUp(), newKey(), `Taken over ${crypto.randomUUID()}`];
-    await plantClaim(id, key, new Date(Date.now() - 1_000));
-    const response = await postTodo(title, key, { cookie });
-    expect(response.status).toBe(201);
-    expect(response.headers.get('idempotent-replayed')).toBeNull();
-    expect((await postTodo(title, key, { cookie })).headers.get('idempotent-replayed')).toBe('true');
-    expect(await todosTitled(title)).toHaveLength(1);
-  });
-});
 
 describe('Idempotency-Key on POST /api/v1/files', () => {
   let cookie = '';
@@ -246,16 +262,10 @@ describe('Idempotency-Key on POST /api/v1/files', () => {
     expect(retry.status).toBe(201);
     expect(retry.headers['idempotent-replayed']).toBeUndefined();
   });
-
-  it('answers 422 to a key first used on another route', async () => {
-    const key = newKey();
-    expect((await postTodo(`Todo ${crypto.randomUUID()}`, key, { cookie })).status).toBe(201);
-    expect((await upload(multipart('photo.png'), key)).status).toBe(422);
-  });
 });
 
 describe('Idempotency-Key in /api/openapi.json', () => {
-  it.each(['/api/v1/todos', '/api/v1/files'])(
+  it.each(['/api/v1/donations', '/api/v1/files'])(
     'documents the optional header and its 400, 409 and 422 on POST %s',
     async (path) => {
       const document = (await (await fetch(`${baseUrl}/api/openapi.json`)).json()) as OpenApiDocument;
@@ -263,9 +273,7 @@ describe('Idempotency-Key in /api/openapi.json', () => {
       expect(operation?.parameters).toContainEqual(
         expect.objectContaining({ name: 'Idempotency-Key', in: 'header', required: false }),
       );
-      expect(Object.keys(operation?.responses ?? {})).toEqual(
-        expect.arrayContaining(['201', '400', '409', '422']),
-      );
+      expect(Object.keys(operation?.responses ?? {})).toEqual(expect.arrayContaining(['400', '409', '422']));
     },
   );
 });
@@ -293,26 +301,26 @@ describe('Idempotency-Key across processes', () => {
   });
 
   it.each(['sqlite', 'postgres'] as const)(
-    'stores one todo from 40 requests with one key racing over two servers on %s',
+    'counts one donation of 40 requests with one key racing over two servers on %s',
     async (database) => {
-      const [key, title] = [newKey(), `Raced across ${crypto.randomUUID()}`];
+      const key = newKey();
       const [one, other] = servers[database];
       const responses = await Promise.all(
-        Array.from({ length: 40 }, (_, n) => postTodo(title, key, { to: (n % 2 ? one : other).url })),
+        Array.from({ length: 40 }, (_, n) => donate(7, key, { to: (n % 2 ? one : other).url })),
       );
-      expect(responses.every((response) => response.status === 201 || response.status === 409)).toBe(true);
-      const created = await todosTitled(title, one.url);
-      expect(created).toHaveLength(1);
+      expect(responses.every(({ status }) => status === 200 || status === 409)).toBe(true);
       const answered = await Promise.all(
-        responses.filter((response) => response.status === 201).map((response) => response.json()),
+        responses.filter(({ status }) => status === 200).map((each) => each.json()),
       );
       expect(answered.length).toBeGreaterThan(0);
-      expect(answered).toEqual(Array(answered.length).fill(created[0]));
+      // A fresh database: the one donation counted is the total.
+      expect(answered).toEqual(Array(answered.length).fill({ amount: 7, total: 7 }));
 
-      // Retried once the race is over, through either server: the same todo, and 422 for another title.
-      const retry = await postTodo(title, key, { to: other.url });
-      expect([retry.status, await retry.json()]).toEqual([201, created[0]]);
-      expect((await postTodo(`${title} changed`, key, { to: one.url })).status).toBe(422);
+      // Retried once the race is over, through either server: the same answer, and 422 for another amount.
+      const retry = await donate(7, key, { to: other.url });
+      expect([retry.status, await retry.json()]).toEqual([200, { amount: 7, total: 7 }]);
+      expect((await donate(8, key, { to: one.url })).status).toBe(422);
+      await expectTotal(7, one.url);
     },
   );
 });
@@ -327,13 +335,13 @@ describe('Idempotency-Key expiry', () => {
   afterAll(() => server?.stop());
 
   it('runs a request again once its key has expired (IDEMPOTENCY_KEY_TTL_SECONDS)', async () => {
-    const [key, title] = [newKey(), `Expiring ${crypto.randomUUID()}`];
-    expect((await postTodo(title, key, { to: server.url })).status).toBe(201);
-    expect((await postTodo(title, key, { to: server.url })).headers.get('idempotent-replayed')).toBe('true');
+    const key = newKey();
+    const first = (await (await donate(5, key, { to: server.url })).json()) as Donation;
+    expect((await donate(5, key, { to: server.url })).headers.get('idempotent-replayed')).toBe('true');
     await new Promise((wait) => setTimeout(wait, 1_100));
-    const later = await postTodo(title, key, { to: server.url });
-    expect(later.status).toBe(201);
+    const later = await donate(5, key, { to: server.url });
+    expect(later.status).toBe(200);
     expect(later.headers.get('idempotent-replayed')).toBeNull();
-    expect(await todosTitled(title, server.url)).toHaveLength(2);
+    expect(((await later.json()) as Donation).total).toBe(first.total + 5);
   });
 });

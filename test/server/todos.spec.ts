@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, inject, it } from 'vitest';
 
-import { todoCursor } from '../../src/server/lib/todos/todo-schemas';
+import { todoCursor } from '../../src/server/lib/pagination/todo-cursor';
 import { type Todo, type TodoPage, allTodos } from '../support/todos';
 
 const baseUrl = inject('baseUrl');

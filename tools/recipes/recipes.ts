@@ -161,6 +161,12 @@ export const appShell = [
   'src/server/error.ts',
   'src/server/error-page.ts',
   'src/server/runtime-config.ts',
+  // The /todos page puts the list lessons together: pagination's pages, the todos' writes, live updates' stream.
+  'src/app/pages/todos.page.ts',
+  'src/app/todos/todo-list.ts',
+  'src/app/todos/todo-list.html',
+  'src/app/todos/todos-query.ts',
+  'src/app/todos/live-todos.ts',
 ];
 
 /** Files the graph lists but does not follow: generated files, rewritten by the build that needs them. */
@@ -674,15 +680,20 @@ export const recipes: Recipe[] = [
     ],
   },
   {
-    name: 'pagination',
-    kind: 'lesson',
-    title: 'Pagination and conditional GET',
+    name: 'todos',
+    kind: 'base',
+    title: 'The todo list the list recipes share',
     docs: 'docs/pagination-and-caching.md',
-    // POST /api/v1/todos, which makes the rows it pages, is the idempotency recipe's lesson.
-    entries: ['src/server/routes/api/v1/todos.get.ts', 'src/server/routes/api/v1/todos/version.get.ts'],
-    dependsOn: ['idempotency'],
-    config: {},
-    specs: ['test/server/todos.spec.ts'],
+    // The table and its writes; each write calls the `todos:changed` hook, where the list recipes hook in.
+    entries: [
+      'src/server/routes/api/v1/todos.post.ts',
+      'src/server/routes/api/v1/todos/[id].patch.ts',
+      'src/server/routes/api/v1/todos/[id].delete.ts',
+      'src/server/migrations/002-todos.ts',
+    ],
+    dependsOn: ['database'],
+    config: { nitro: { runtimeConfig: { todosMax: 1_000 } } },
+    specs: ['test/server/todos.spec.ts', 'test/server/todo-list-cap.spec.ts'],
     requests: [
       {
         method: 'POST',
@@ -692,6 +703,32 @@ export const recipes: Recipe[] = [
         status: 201,
         json: { title: 'Buy tea', done: false },
       },
+      { method: 'POST', path: '/api/v1/todos', headers: json, body: { title: ' ' }, status: 422 },
+      {
+        method: 'PATCH',
+        path: '/api/v1/todos/00000000-0000-4000-8000-000000000000',
+        headers: json,
+        body: { done: true },
+        status: 404,
+      },
+      { method: 'DELETE', path: '/api/v1/todos/not-a-uuid', status: 422 },
+    ],
+  },
+  {
+    name: 'pagination',
+    kind: 'lesson',
+    title: 'Pagination and conditional GET',
+    docs: 'docs/pagination-and-caching.md',
+    entries: [
+      'src/server/routes/api/v1/todos.get.ts',
+      'src/server/routes/api/v1/todos/version.get.ts',
+      'src/server/migrations/005-todos-version.ts',
+    ],
+    dependsOn: ['todos'],
+    config: {},
+    specs: ['test/server/todos.spec.ts', 'src/server/lib/pagination/todo-cursor.spec.ts'],
+    requests: [
+      { method: 'POST', path: '/api/v1/todos', headers: json, body: { title: 'Buy tea' }, status: 201 },
       {
         method: 'GET',
         path: '/api/v1/todos?limit=1',
@@ -720,12 +757,14 @@ export const recipes: Recipe[] = [
       'src/server/migrations/006-cache-entries.ts',
       'src/server/migrations/016-cache-tombstones.ts',
     ],
-    dependsOn: ['pagination'],
+    dependsOn: ['todos'],
     config: {},
-    specs: ['test/server/todos.spec.ts'],
+    specs: ['test/server/todos.spec.ts', 'src/server/lib/cache/cache-storage.spec.ts'],
+    // The todos recipe's requests made one todo. A write drops the cached summary before it answers: the next read counts it.
     requests: [
-      { method: 'POST', path: '/api/v1/todos', headers: json, body: { title: 'Buy tea' }, status: 201 },
-      { method: 'GET', path: '/api/v1/todos/summary?by=day', status: 200 },
+      { method: 'GET', path: '/api/v1/todos/summary?by=day', status: 200, json: { by: 'day', total: 1 } },
+      { method: 'POST', path: '/api/v1/todos', headers: json, body: { title: 'Brew tea' }, status: 201 },
+      { method: 'GET', path: '/api/v1/todos/summary?by=day', status: 200, json: { by: 'day', total: 2 } },
       { method: 'GET', path: '/api/v1/todos/summary?by=year', status: 422 },
     ],
   },
@@ -738,19 +777,26 @@ export const recipes: Recipe[] = [
       'src/server/routes/api/v1/todos/events.get.ts',
       'src/server/plugins/todo-events.ts',
       'src/server/migrations/004-todo-events.ts',
-      'src/app/pages/todos.page.ts',
+      'src/server/migrations/011-todo-event-times.ts',
     ],
-    dependsOn: ['pagination'],
+    // Streams are capped per client address (lib/request).
+    dependsOn: ['todos', 'request'],
     config: {
-      appProviders: [
-        {
-          name: 'QueryClient, provideTanStackQuery',
-          from: '@tanstack/angular-query-experimental',
-          call: 'provideTanStackQuery(new QueryClient())',
+      nitro: {
+        runtimeConfig: {
+          todoEvents: { maxStreams: 1_000, maxStreamsPerAddress: 10, heartbeatSeconds: 15, stallSeconds: 30 },
         },
-      ],
+      },
     },
-    specs: ['test/server/todo-events.spec.ts', 'e2e/todos.spec.ts'],
+    specs: [
+      'test/server/todo-events.spec.ts',
+      'test/server/todo-events-backpressure.spec.ts',
+      'test/server/todo-events-clients.spec.ts',
+      'test/server/todo-events-limits.spec.ts',
+      'test/server/todo-events-postgres.spec.ts',
+      'src/server/lib/live/todo-events.spec.ts',
+      'e2e/todos.spec.ts',
+    ],
     requests: [
       {
         method: 'GET',
@@ -759,7 +805,13 @@ export const recipes: Recipe[] = [
         responseHeaders: { 'content-type': 'text/event-stream' },
         text: 'event: ready',
       },
-      { method: 'GET', path: '/todos', status: 200, text: 'Todos' },
+      {
+        method: 'GET',
+        path: '/api/v1/todos/events',
+        headers: { 'last-event-id': 'not-an-id' },
+        status: 200,
+        text: 'event: reset',
+      },
     ],
   },
   {
@@ -767,31 +819,39 @@ export const recipes: Recipe[] = [
     kind: 'add-on',
     title: 'Tuning: pages kept in memory, a fresh nonce per response',
     docs: 'docs/page-cache.md',
-    entries: ['src/server/middleware/page-cache.ts', 'src/server/plugins/page-cache.ts'],
-    // It caches /todos (the live-updates recipe's page) and gives each answer a nonce (security).
-    dependsOn: ['security', 'live-updates'],
-    config: { nitro: { runtimeConfig: { pageCache: true } } },
-    specs: ['test/server/page-cache.spec.ts', 'src/server/lib/page-cache/page-cache.spec.ts'],
-    // Rendered, then from memory; a todo written through the API shows on the next request.
+    // Its own page shows when it was rendered: a reload within `maxAge` shows the same time.
+    entries: [
+      'src/server/middleware/page-cache.ts',
+      'src/server/plugins/page-cache.ts',
+      'src/app/pages/page-cache.page.ts',
+    ],
+    // Each answer gets a fresh nonce (security). It caches the pages `cachedPages` lists.
+    dependsOn: ['security'],
+    config: {
+      nitro: { runtimeConfig: { pageCache: true, cachedPages: { '/page-cache': { maxAge: 10_000 } } } },
+    },
+    specs: [
+      'test/server/page-cache.spec.ts',
+      'src/server/lib/page-cache/page-cache.spec.ts',
+      'e2e/page-cache.spec.ts',
+    ],
     requests: [
       // A page rendered on request gets a nonce (the security recipe's edit of src/main.server.ts), …
       {
         method: 'GET',
-        path: '/todos',
+        path: '/page-cache',
         status: 200,
-        text: 'Todos',
+        text: 'Rendered at',
         responseHeaders: { 'content-security-policy': "script-src 'nonce-" },
       },
       // … and a fresh one when it comes from memory.
       {
         method: 'GET',
-        path: '/todos',
+        path: '/page-cache',
         status: 200,
-        text: 'Todos',
+        text: 'Rendered at',
         responseHeaders: { 'content-security-policy': "script-src 'nonce-" },
       },
-      { method: 'POST', path: '/api/v1/todos', headers: json, body: { title: 'Brew tea' }, status: 201 },
-      { method: 'GET', path: '/todos', status: 200, text: 'Brew tea' },
     ],
   },
   {
@@ -908,59 +968,55 @@ export const recipes: Recipe[] = [
     kind: 'add-on',
     title: 'Idempotent writes',
     docs: 'docs/idempotency.md',
-    // The wrapper, its table, and the create it makes safe to retry (with the todos table it writes).
+    // The wrapper, its table, and a demo write that must not count twice: wrapping another route is one line.
     entries: [
-      'src/server/routes/api/v1/todos.post.ts',
+      'src/server/routes/api/v1/donations.post.ts',
       'src/server/lib/idempotency/',
       'src/server/plugins/idempotency.ts',
-      'src/server/migrations/002-todos.ts',
-      'src/server/migrations/005-todos-version.ts',
       'src/server/migrations/015-idempotency-keys.ts',
+      'src/server/migrations/019-donation-total.ts',
     ],
-    // A key is kept per caller: the signed-in account (lib/auth), else the address.
-    dependsOn: ['sessions'],
-    // Every todo write announces itself to live updates (src/server/lib/live), so this reads their settings.
-    config: {
-      nitro: {
-        runtimeConfig: {
-          idempotencyKeyTtlSeconds: 24 * 60 * 60,
-          todosMax: 1_000,
-          todoEvents: { maxStreams: 1_000, maxStreamsPerAddress: 10, heartbeatSeconds: 15, stallSeconds: 30 },
-        },
-      },
-    },
-    specs: ['test/server/idempotency.spec.ts', 'test/server/todos.spec.ts'],
+    // A key is kept per caller: the user a guard signed in (`event.context.userId`), else the address (lib/request).
+    dependsOn: ['database', 'request'],
+    config: { nitro: { runtimeConfig: { idempotencyKeyTtlSeconds: 24 * 60 * 60 } } },
+    specs: [
+      'test/server/idempotency.spec.ts',
+      'src/server/lib/idempotency/store.spec.ts',
+      'src/server/lib/idempotency/key.spec.ts',
+    ],
     requests: [
       {
         method: 'POST',
-        path: '/api/v1/todos',
+        path: '/api/v1/donations',
         headers: { ...json, 'idempotency-key': '"copy-test-1"' },
-        body: { title: 'Pay rent' },
-        status: 201,
-        json: { title: 'Pay rent', done: false },
+        body: { amount: 5 },
+        status: 200,
+        json: { amount: 5, total: 5 },
       },
       {
         method: 'POST',
-        path: '/api/v1/todos',
+        path: '/api/v1/donations',
         headers: { ...json, 'idempotency-key': '"copy-test-1"' },
-        body: { title: 'Pay rent' },
-        status: 201,
-        json: { title: 'Pay rent', done: false },
+        body: { amount: 5 },
+        status: 200,
+        json: { amount: 5, total: 5 },
         responseHeaders: { 'idempotent-replayed': 'true' },
       },
       {
         method: 'POST',
-        path: '/api/v1/todos',
+        path: '/api/v1/donations',
         headers: { ...json, 'idempotency-key': '"copy-test-1"' },
-        body: { title: 'Pay rent twice' },
+        body: { amount: 6 },
         status: 422,
       },
-      // One todo, not two: a page of one with no next page.
+      // Counted once, not twice: 5 + 1.
       {
-        method: 'GET',
-        path: '/api/v1/todos?limit=1',
+        method: 'POST',
+        path: '/api/v1/donations',
+        headers: json,
+        body: { amount: 1 },
         status: 200,
-        json: { items: [{ title: 'Pay rent' }], next: null },
+        json: { total: 6 },
       },
     ],
   },
@@ -972,7 +1028,6 @@ export const recipes: Recipe[] = [
     entries: [
       'src/server/tasks/housekeeping.ts',
       'src/server/plugins/housekeeping.ts',
-      'src/server/migrations/011-todo-event-times.ts',
       'src/server/migrations/013-task-leases.ts',
     ],
     // The task purges what each of these recipes leaves behind, and starts nothing while the server drains (health).

@@ -34,6 +34,7 @@ export const sampleRequests: Readonly<Record<string, TryRequest>> = {
     url: '/api/v1/contact',
     json: { name: 'Ada', email: 'ada@example.com', message: 'Hi' },
   },
+  'POST /api/v1/donations': { method: 'POST', url: '/api/v1/donations', json: { amount: 0 } },
   'POST /api/v1/todos': { method: 'POST', url: '/api/v1/todos', json: { title: '' } },
   'PATCH /api/v1/todos/:id': { method: 'PATCH', url: '/api/v1/todos/not-a-uuid', json: { done: true } },
   'DELETE /api/v1/todos/:id': { method: 'DELETE', url: '/api/v1/todos/00000000-0000-4000-8000-000000000000' },

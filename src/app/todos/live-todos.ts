@@ -1,8 +1,6 @@
 import { isPlatformBrowser } from '@angular/common';
 import { DestroyRef, PLATFORM_ID, afterNextRender, inject } from '@angular/core';
-import { QueryClient } from '@tanstack/angular-query-experimental';
-
-import { todosQueryKey } from './todos-query';
+import { type QueryKey, QueryClient } from '@tanstack/angular-query-experimental';
 
 /**
  * The events of `GET /api/v1/todos/events` after which the list may differ from the cached one:
@@ -15,17 +13,17 @@ const refusedRetryMs = 30_000;
 
 /**
  * Keeps the todos live: in the browser only (no stream during server rendering), an EventSource
- * invalidates the todos query on every change, so TanStack Query refetches it in whatever shape
- * the page holds it. EventSource reconnects by itself and sends `Last-Event-ID`, so the server
+ * invalidates the queries under `queryKey` on every change, so TanStack Query refetches the list
+ * in whatever shape the page holds it. EventSource reconnects by itself and sends `Last-Event-ID`, so the server
  * replays what happened meanwhile. Closed when the component is destroyed (the page is left).
  */
-export function injectLiveTodos(): void {
+export function injectLiveTodos(queryKey: QueryKey): void {
   // Analog's server renderer runs `afterNextRender` too, and has no EventSource.
   if (!isPlatformBrowser(inject(PLATFORM_ID))) return;
   const queryClient = inject(QueryClient);
   const destroyRef = inject(DestroyRef);
   afterNextRender(() => {
-    const refresh = () => queryClient.invalidateQueries({ queryKey: todosQueryKey });
+    const refresh = () => queryClient.invalidateQueries({ queryKey });
     let source: EventSource;
     let retry: ReturnType<typeof setTimeout> | undefined;
     const open = () => {

@@ -4,14 +4,10 @@ import type { Migration } from './migration';
 export const keptTodoEvents = 10_000;
 
 /**
- * The todo change log that the live stream (`GET /api/v1/todos/events`) reads: one row per
- * created, updated or deleted todo, with an ascending id. Triggers append it in the same
- * statement as the change, so no write path can forget it and a crash never splits the two;
- * each append also drops the rows older than the last `keptTodoEvents`.
- *
- * PostgreSQL: an advisory lock held until commit makes events commit in id order (a reader that
- * has seen id 6 can never later find 5), and `pg_notify` wakes every listening server once the
- * change commits. SQLite already commits one writer at a time.
+ * The todo change log the live stream reads: triggers append one row per created, updated or
+ * deleted todo in the same statement (no write path can forget it, no crash split the two) and drop
+ * all but the newest `keptTodoEvents`. PostgreSQL: an advisory lock held until commit makes events
+ * commit in id order, and `pg_notify` wakes the listening servers (docs/live-updates.md, "The event log").
  */
 export default {
   version: 4,

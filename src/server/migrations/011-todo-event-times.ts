@@ -21,11 +21,10 @@ const sqliteTrigger = (operation: 'INSERT' | 'UPDATE' | 'DELETE') => {
 };
 
 /**
- * When each todo event was written, so the live stream replays only the last 24 hours and
- * `purgeTodoEvents` (lib/live) deletes what is older. Rows already there count as written now.
- * PostgreSQL fills it from the column's default (`clock_timestamp()`, taken after 004's trigger
- * holds its lock, so times rise with ids); SQLite can add no column with such a default, so its
- * triggers are written again with the time.
+ * When each event was written, so a stream replays only the last 24 hours and the purge deletes
+ * older ones; rows already there count as written now. PostgreSQL fills it from the column's default
+ * (taken after 004's lock: times rise with ids); SQLite can add no such default, so its triggers are
+ * written again with the time.
  */
 export default {
   version: 11,

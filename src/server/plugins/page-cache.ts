@@ -2,16 +2,17 @@ import { getResponseStatus } from 'h3';
 import { defineNitroPlugin, useRuntimeConfig } from 'nitropack/runtime';
 
 import { useNonce } from '../../modules/security';
-import { enablePageCache, invalidatePagesFor, storePage } from '../lib/page-cache';
+import { type CachedPage, enablePageCache, invalidatePagesFor, storePage } from '../lib/page-cache';
 
 /**
- * Turns the page cache on (runtimeConfig `pageCache`, env `PAGE_CACHE=false` turns it off); the
+ * Keeps the pages runtimeConfig `cachedPages` lists (env `PAGE_CACHE=false` turns it off); the
  * middleware can't read the config itself, as Vite also loads middleware outside Nitro in development.
  * Stores what the renderer answered for a cacheable page (see src/server/middleware/page-cache.ts), if it
  * is a 200 that set no cookie; drops the pages a write request changed once it has been answered.
  */
 export default defineNitroPlugin((nitroApp) => {
-  if (useRuntimeConfig()['pageCache'] !== false) enablePageCache();
+  if (useRuntimeConfig()['pageCache'] !== false)
+    enablePageCache(useRuntimeConfig()['cachedPages'] as Record<string, CachedPage>);
   nitroApp.hooks.hook('beforeResponse', (event, { body }) => {
     const miss = event.context['pageCache'] as { url: string; generation: number } | undefined;
     const res = event.node.res;

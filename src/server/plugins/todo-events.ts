@@ -1,15 +1,23 @@
 import { defineNitroPlugin } from 'nitropack/runtime';
 
 import { registerPurge } from '../lib/db';
-import { closeTodoEventStreams, purgeTodoEvents } from '../lib/live';
+import { purgeTodoEvents, todoEvents } from '../lib/live';
+
+declare module 'nitropack/types' {
+  interface NitroRuntimeHooks {
+    /** Called by the health recipe's drain once the server stops accepting connections (src/server/lib/ops/drain.ts). */
+    drain: () => void | Promise<void>;
+  }
+}
 
 /**
- * Open event streams never end by themselves: a draining server ends them as it stops accepting
- * connections (src/server/lib/ops/drain.ts), so the drain need not wait for them. Events past
- * the replay window are of no use to a client; the housekeeping recipe, if it is there, deletes them.
+ * A todo written here wakes this process's streams at once (other processes learn of it from the
+ * database). Open streams never end by themselves: a draining or closing server ends them. Events
+ * past the replay window are of no use to a client; the housekeeping recipe, if it is there, deletes them.
  */
 export default defineNitroPlugin((nitroApp) => {
+  nitroApp.hooks.hook('todos:changed', todoEvents.announce);
   registerPurge('todo events past the replay window', () => purgeTodoEvents());
-  nitroApp.hooks.hook('drain', closeTodoEventStreams);
-  nitroApp.hooks.hook('close', closeTodoEventStreams);
+  nitroApp.hooks.hook('drain', todoEvents.close);
+  nitroApp.hooks.hook('close', todoEvents.close);
 });

@@ -11,7 +11,6 @@ import { useRuntimeConfig } from 'nitropack/runtime';
 import { randomUUID } from 'node:crypto';
 
 import { clientAddress } from '../request';
-import { sessionUserId } from '../auth';
 import { digestBody, requestFingerprint } from './fingerprint';
 import { parseIdempotencyKey } from './key';
 import { type KeyRecord, claimKey, findKey, releaseKey, storeResponse } from './store';
@@ -27,9 +26,12 @@ const replayedHeaders = ['location', 'content-location', 'etag', 'last-modified'
 
 const later = (seconds: number) => new Date(Date.now() + seconds * 1000);
 
-/** Whose keys these are: the signed-in user's, else the client address's. Keys never cross callers. */
-async function callerOf(event: H3Event): Promise<string> {
-  const userId = await sessionUserId(event);
+/**
+ * Whose keys these are, so keys never cross callers: the signed-in user's when the route's guard
+ * read the session before (the sessions recipe sets `event.context.userId`), else the client address's.
+ */
+function callerOf(event: H3Event): string {
+  const userId = event.context['userId'] as number | undefined;
   return userId === undefined ? `address:${clientAddress(event)}` : `user:${userId}`;
 }
 
@@ -60,7 +62,7 @@ function replay<T>(event: H3Event, record: KeyRecord): T {
 export async function withIdempotency<T>(event: H3Event, run: () => Promise<T>): Promise<T> {
   const key = parseIdempotencyKey(getRequestHeader(event, 'idempotency-key'));
   if (key === undefined) return run();
-  const caller = await callerOf(event);
+  const caller = callerOf(event);
   const body = await digestBody(event);
   const known = body.ready ? requestFingerprint(event, await body.digest) : null;
 

@@ -1,5 +1,24 @@
-import type { OperationExtension, OpenApiResponse } from '../../../modules/api-contract';
 import { maxKeyLength } from './key';
+
+type Schema = Record<string, unknown>;
+
+/** An OpenAPI response, and the parts of an operation a route's `openApi` export adds (read by the api-contract recipe). */
+interface OpenApiResponse {
+  description: string;
+  headers?: Record<string, unknown>;
+  content?: Record<string, { schema: Schema }>;
+}
+interface OperationExtension {
+  requestBody?: { required: boolean; content: Record<string, { schema: Schema }> };
+  responses?: Record<string, OpenApiResponse>;
+  parameters?: {
+    name: string;
+    in: 'path' | 'query' | 'header';
+    required: boolean;
+    description?: string;
+    schema: Schema;
+  }[];
+}
 
 const errorBody = { $ref: '#/components/schemas/ErrorBody' };
 

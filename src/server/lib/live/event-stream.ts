@@ -1,22 +1,19 @@
-import { sendStream, setResponseHeaders, type H3Event } from 'h3';
+import { type H3Event, sendStream, setResponseHeaders } from 'h3';
 import { Readable } from 'node:stream';
 
-/** One server-sent event, as EventSource dispatches it. */
+/** One server-sent event, as EventSource dispatches it: `type` is its `event:` field. */
 export interface ServerSentEvent {
-  id: string;
-  event: string;
+  id: number | string;
+  type: string;
   data: string;
   retry?: number;
 }
 
-/** A comment line: proxies see traffic, EventSource ignores it. */
-export const heartbeatComment = ': heartbeat\n\n';
-
 /** The `text/event-stream` text of `events`, one string that any number of streams can send. */
 export function encodeEvents(events: ServerSentEvent[]): string {
   let text = '';
-  for (const { id, event, data, retry } of events) {
-    text += `id: ${id}\nevent: ${event}\n${retry === undefined ? '' : `retry: ${retry}\n`}`;
+  for (const { id, type, data, retry } of events) {
+    text += `id: ${id}\nevent: ${type}\n${retry === undefined ? '' : `retry: ${retry}\n`}`;
     for (const line of data.split(/\r\n|\r|\n/)) text += `data: ${line}\n`;
     text += '\n';
   }
@@ -24,22 +21,14 @@ export function encodeEvents(events: ServerSentEvent[]): string {
 }
 
 /**
- * A stream body that pulls: `pull` runs when the client has taken what it was given (the
- * socket drained and the body is empty), and the body's `push` answers false once it holds a
- * chunk, so its producer stops until the next `pull`. h3's `createEventStream` (h3 1.x) writes
- * whatever it is given without waiting for the socket, so a client that never reads would make
- * the server hold everything it sent. A chunk is a string or a Buffer: a page of replay stays a
- * string, which the socket copies straight into the kernel (or into one buffer it frees once the
- * client took it), where a Buffer per page would be garbage that only a garbage collection frees,
- * megabytes of it while hundreds of streams replay; a live change is one Buffer all streams share.
+ * A body that pulls: `pull` runs once the client took what it was given, and `push` answers false
+ * while the body holds a chunk, so its producer waits for the next `pull`. h3 1.x's `createEventStream`
+ * writes whatever it is given, so a client that never reads would make the server hold it all.
  */
 export const pullSource = (pull: () => void) =>
   new Readable({ objectMode: true, highWaterMark: 1, read: pull });
 
-/**
- * Answers the request with `body` as an uncached, unbuffered `text/event-stream`, the headers
- * h3's `createEventStream` sets. `pipe` pauses the body while the socket is full.
- */
+/** Answers with `body` as an uncached, unbuffered `text/event-stream`; `pipe` pauses it while the socket is full. */
 export function sendEventStream(event: H3Event, body: Readable): Promise<void> {
   setResponseHeaders(event, {
     'content-type': 'text/event-stream',

@@ -1,10 +1,3 @@
-/** Live updates of the todos over Server-Sent Events (docs/live-updates.md). */
-export { addressSlots } from './address-slots';
-export { replayWindow } from './event-log';
-export { purgeTodoEvents } from './purge';
-export {
-  announceTodoChange,
-  closeTodoEventStreams,
-  openTodoEventStream,
-  requireTodoStreamSlot,
-} from './todo-events';
+/** Live updates over Server-Sent Events (docs/live-updates.md): a fan-out over an event log, and the todos' one. */
+export { type EventLog, type FanOutSettings, eventFanOut } from './fan-out';
+export { purgeTodoEvents, todoEvents } from './todo-events';

@@ -9,7 +9,7 @@ import {
   storePage,
 } from './page-cache';
 
-enablePageCache();
+enablePageCache({ '/search': {}, '/contact': {} });
 
 const rendered = (nonce: string) => `<script nonce="${nonce}"></script><p>Search</p>`;
 

@@ -1,18 +1,19 @@
 import { createNonce } from '../../../modules/security';
 
 /**
- * Server-rendered pages whose HTML depends only on their URL, kept in memory and served without
- * rendering. `dependsOn` names the API path whose writes change the page: any POST, PUT, PATCH or
- * DELETE under it drops the page here, and `maxAge` bounds what a write in ANOTHER process (a
- * cluster worker, a second server on the same database) leaves stale. Pages that read or set
- * cookies or the session (`/`, `/cookies`, `/newsletter`) are not listed, and a render that sets a
- * cookie is never stored anyway. See docs/page-cache.md.
+ * A page to keep: one whose HTML depends only on its URL. `dependsOn` names the API path whose
+ * writes change it: any POST, PUT, PATCH or DELETE under it drops the page here, and `maxAge` (ms)
+ * bounds what a write in ANOTHER process (a cluster worker, a second server on the same database)
+ * leaves stale. Pages that read or set cookies or the session don't belong here, and a render
+ * that sets a cookie is never stored anyway. See docs/page-cache.md.
  */
-const cachedPages = new Map<string, { dependsOn?: string; maxAge?: number }>([
-  ['/search', {}],
-  ['/contact', {}],
-  ['/todos', { dependsOn: '/api/v1/todos', maxAge: 1_000 }],
-]);
+export interface CachedPage {
+  dependsOn?: string;
+  maxAge?: number;
+}
+
+/** The pages kept, by path: none until the Nitro plugin passes runtimeConfig `cachedPages`. */
+let cachedPages = new Map<string, CachedPage>();
 
 /** Distinct URLs kept (`/search?q=…` makes one per query); the least recently served go first. */
 const maxEntries = 200;
@@ -36,12 +37,9 @@ const generations = new Map<string, number>();
 /** The renders under way, by URL: each settles once its response has been sent. */
 const renders = new Map<string, Promise<void>>();
 
-/** Off until plugins/page-cache.ts reads runtimeConfig `pageCache` (env `PAGE_CACHE`, default true). */
-let enabled = false;
-
-/** Turns the cache on; the Nitro plugin calls it at start unless `PAGE_CACHE=false`. */
-export function enablePageCache(): void {
-  enabled = true;
+/** Keeps `pages` from now on; the Nitro plugin calls it at start unless `PAGE_CACHE=false`. */
+export function enablePageCache(pages: Record<string, CachedPage>): void {
+  cachedPages = new Map(Object.entries(pages));
 }
 
 /** The page `url` (a path and query) is, if it is cached; runs for every GET, so no URL parsing. */
@@ -52,7 +50,7 @@ const pageOf = (url: string) => {
 
 /** The generation of the data `url` depends on, read before its render starts. */
 export function pageGeneration(url: string): number | undefined {
-  const page = enabled ? pageOf(url) : undefined;
+  const page = pageOf(url);
   return page ? (generations.get(page.dependsOn ?? '') ?? 0) : undefined;
 }
 

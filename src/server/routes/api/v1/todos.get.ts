@@ -4,8 +4,7 @@ import { defineServerRoute } from '#server-actions';
 import { defineEventHandler, handleCacheHeaders, setResponseHeader } from 'h3';
 import { defineRouteMeta } from 'nitropack/runtime';
 
-import { encodeTodoCursor, todoPage, todoPageQuery } from '../../../lib/todos';
-import { listTodoPage, nextPageLink, todosVersion } from '../../../lib/todos';
+import { listTodoPage, nextPageLink, todoPage, todoPageQuery, todosVersion } from '../../../lib/pagination';
 
 defineRouteMeta({
   openAPI: {
@@ -23,17 +22,13 @@ export const route = defineServerRoute({
   query: todoPageQuery,
   output: todoPage,
   handler: async ({ query: { done, limit, cursor }, event }) => {
-    const { items, after } = await listTodoPage({ done, limit, after: cursor });
-    const next = after && encodeTodoCursor(after);
+    const { items, next } = await listTodoPage({ done, limit, after: cursor });
     if (next) setResponseHeader(event, 'link', nextPageLink({ done, limit, cursor: next }));
     return { items, next };
   },
 });
 
-/**
- * The ETag is the table's version, read before the page so it is never newer than the page:
- * a client holding the current one gets 304 and no body, for one indexed read.
- */
+/** The ETag is the table's version, read before the page (never newer than it): a 304 costs one indexed read. */
 export default defineEventHandler(async (event) => {
   if (handleCacheHeaders(event, { etag: `"todos-${await todosVersion()}"`, cacheControls: ['no-cache'] }))
     return;

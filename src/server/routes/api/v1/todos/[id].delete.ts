@@ -4,8 +4,7 @@ import { defineServerRoute } from '#server-actions';
 import { sendNoContent } from 'h3';
 import { defineRouteMeta } from 'nitropack/runtime';
 
-import { todoParams } from '../../../../lib/todos';
-import { deleteTodo } from '../../../../lib/todos';
+import { deleteTodo, todoParams } from '../../../../lib/todos';
 
 defineRouteMeta({
   openAPI: {

@@ -4,8 +4,7 @@ import { defineServerRoute } from '#server-actions';
 import { defineRouteMeta } from 'nitropack/runtime';
 import { z } from 'zod';
 
-import { todoOutput, todoParams, todoTitle } from '../../../../lib/todos';
-import { updateTodo } from '../../../../lib/todos';
+import { todoOutput, todoParams, todoTitle, updateTodo } from '../../../../lib/todos';
 
 defineRouteMeta({
   openAPI: {

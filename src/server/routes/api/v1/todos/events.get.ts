@@ -3,14 +3,8 @@
 import { defineEventHandler } from 'h3';
 import { defineRouteMeta } from 'nitropack/runtime';
 
-import { openTodoEventStream, requireTodoStreamSlot } from '../../../../lib/live';
+import { todoEvents } from '../../../../lib/live';
 
-/**
- * A `text/event-stream` that the server writes only as fast as the client reads: `ready` first
- * (with `retry:` and the position), then `created`, `updated` and `deleted` events whose `id:`
- * a reconnecting EventSource sends back as `Last-Event-ID`, or `reset` when those are no longer
- * kept. See docs/live-updates.md.
- */
 defineRouteMeta({
   openAPI: {
     security: [],
@@ -27,7 +21,5 @@ defineRouteMeta({
   },
 });
 
-export default defineEventHandler((event) => {
-  requireTodoStreamSlot(event);
-  return openTodoEventStream(event);
-});
+/** `ready`, then `created`, `updated` and `deleted` with ids, only as fast as the client reads: `eventFanOut` in lib/live. */
+export default defineEventHandler((event) => todoEvents.open(event));

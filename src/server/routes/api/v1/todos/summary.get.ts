@@ -4,8 +4,7 @@ import { defineServerRoute } from '#server-actions';
 import { type H3Event, getQuery } from 'h3';
 import { defineCachedEventHandler, defineRouteMeta } from 'nitropack/runtime';
 
-import { todoSummary, todoSummaryQuery } from '../../../../lib/todos';
-import { summarizeTodos, todoSummaryCacheName } from '../../../../lib/todos';
+import { summarizeTodos, todoSummary, todoSummaryCacheName, todoSummaryQuery } from '../../../../lib/cache';
 
 defineRouteMeta({
   openAPI: {

@@ -3,7 +3,7 @@
 import { defineEventHandler, setResponseHeader } from 'h3';
 import { defineRouteMeta } from 'nitropack/runtime';
 
-import { todosVersion } from '../../../../lib/todos';
+import { todosVersion } from '../../../../lib/pagination';
 
 defineRouteMeta({
   openAPI: {

@@ -1,7 +1,26 @@
 import { useStorage } from 'nitropack/runtime';
+import { z } from 'zod';
 
 import { useDatabase } from '../db';
-import { type SummaryPeriod, summaryPeriods } from './todo-schemas';
+
+/** How `GET /api/v1/todos/summary` groups: by creation day or month; also every cache key it has. */
+export const summaryPeriods = ['day', 'month'] as const;
+
+type SummaryPeriod = (typeof summaryPeriods)[number];
+
+/** The query of `GET /api/v1/todos/summary`. */
+export const todoSummaryQuery = z.object({ by: z.enum(summaryPeriods).default('month') });
+
+const count = z.number().int().nonnegative();
+
+/** The todo report; `computedAt` tells a cached answer from a fresh one. */
+export const todoSummary = z.object({
+  by: z.enum(summaryPeriods),
+  total: count,
+  done: count,
+  periods: z.array(z.object({ period: z.string(), created: count, done: count })),
+  computedAt: z.iso.datetime(),
+});
 
 /** The cached handler's `name`: its entries are `cache:nitro:handlers:todo-summary:<key>.json`. */
 export const todoSummaryCacheName = 'todo-summary';
@@ -41,7 +60,7 @@ export async function summarizeTodos(by: SummaryPeriod) {
 }
 
 /**
- * Drops every cached summary after a write, in the shared `cache:` storage (lib/cache/cache-storage.ts),
+ * Drops every cached summary after a write, in the shared `cache:` storage (cache-storage.ts),
  * so the next read in any process computes afresh. The key space is the two groupings, so the
  * keys are known; a key made from free input could not be listed like this.
  */

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 
-import { encodeTodoCursor, todoCursor, todoPageQuery } from './todo-schemas';
+import { encodeTodoCursor, todoCursor, todoPageQuery } from './todo-cursor';
 
 describe('todoCursor', () => {
   it('decodes every cursor the route encodes to the same sort key, as the codec encodes it', () => {
