@@ -6,6 +6,7 @@ import { apiContract } from './src/modules/api-contract/index.ts';
 import { cspNoncePlaceholder, security } from './src/modules/security/index.ts';
 import { crossOriginRoutes } from './src/server/lib/cors/cors.ts';
 import { migrations } from './src/server/lib/db/migrations-module.ts';
+import { idempotentRoute } from './src/server/lib/idempotency/route-rule.ts';
 import { runtimeConfig } from './src/server/runtime-config.ts';
 import { products } from './src/shared/products.ts';
 import { siteUrl } from './src/server/lib/site/site.ts';
@@ -40,8 +41,7 @@ export const appConfig = ({ nitro, withoutSecurity = false }: tools.Variant = {}
         ...nitro,
         alias: aliases,
         hooks: tools.pagesOnlySitemap({ host: siteUrl() }),
-        // Nitro lowers the server bundle to ES2019 unless told otherwise; Node 20.19+ runs ES2022.
-        esbuild: { options: { target: 'es2022' } },
+        esbuild: { options: { target: 'es2022' } }, // not ES2019, Nitro's default: Node 20.19+ runs ES2022
         runtimeConfig,
         // Nitro tasks (src/server/tasks/), ticked every second; route files may be WebSocket handlers.
         experimental: { tasks: true, websocket: true },
@@ -61,8 +61,8 @@ export const appConfig = ({ nitro, withoutSecurity = false }: tools.Variant = {}
         compressPublicAssets: true,
         publicAssets: [{ baseURL: '/assets', dir: fromRoot('./dist/client/assets'), maxAge: 31_536_000 }],
         routeRules: {
-          // Uploads stream their body under a cap of their own: 5 MiB per file (src/server/lib/uploads/).
-          '/api/v1/files': { bodyLimit: false },
+          // Uploads stream their body under a cap of their own (lib/uploads), and retry safely (lib/idempotency).
+          '/api/v1/files': { bodyLimit: false, ...idempotentRoute() },
           // A payment event is a few KiB; its signature is checked over bytes read under this cap.
           '/api/v1/webhooks/payments': { bodyLimit: 64 * 1024 },
           // The feed's gzip and brotli copies would otherwise go out as `application/xml`.

@@ -54,6 +54,8 @@ export const runtimeConfig = {
   webhookSecret: '',
   // How long a stored `Idempotency-Key` response is replayed (src/server/lib/idempotency): 24 hours.
   idempotencyKeyTtlSeconds: 24 * 60 * 60,
+  // The most unexpired keys one caller holds (IDEMPOTENCY_KEYS_PER_CALLER); past it a new key is a 429.
+  idempotencyKeysPerCaller: 1_000,
   // The housekeeping task's purges run once per HOUSEKEEPING_INTERVAL_SECONDS across every
   // worker and instance (src/server/tasks/housekeeping.ts); 0 turns them off.
   housekeeping: { intervalSeconds: 600 },

@@ -170,6 +170,48 @@ const head = (name: string) =>
 const closing = Buffer.from(`\r\n--${boundary}--\r\n`);
 const multipart = (name: string, bytes = png) => Buffer.concat([head(name), bytes, closing]);
 
+describe('Idempotency-Key per caller (a server that keeps 3 keys a caller)', () => {
+  let server: RunningServer;
+
+  beforeAll(async () => {
+    server = await startProductionServer(serverEntry, {
+      TRUST_PROXY: 'true',
+      IDEMPOTENCY_KEYS_PER_CALLER: '3',
+    });
+  }, 120_000);
+
+  afterAll(() => server?.stop());
+
+  it("answers a caller's 4th new key with 429, still replays its first three, and leaves other callers alone", async () => {
+    const keys = [newKey(), newKey(), newKey()];
+    for (const key of keys)
+      expect((await donate(2, key, { to: server.url, from: '203.0.113.7' })).status).toBe(200);
+    const fourth = await donate(2, newKey(), { to: server.url, from: '203.0.113.7' });
+    expect(fourth.status).toBe(429);
+    expect(await fourth.json()).toMatchObject({
+      message: expect.stringMatching(/At most 3 Idempotency-Keys/),
+    });
+    const replay = await donate(2, keys[0], { to: server.url, from: '203.0.113.7' });
+    expect(replay.headers.get('idempotent-replayed')).toBe('true');
+    expect((await donate(2, newKey(), { to: server.url, from: '203.0.113.8' })).status).toBe(200);
+  });
+
+  it('stores at most the cap however many new keys one caller sends at once', async () => {
+    const answers = await Promise.all(
+      Array.from({ length: 30 }, () => donate(1, newKey(), { to: server.url, from: '203.0.113.9' })),
+    );
+    expect(answers.filter(({ status }) => status === 200).length).toBeLessThanOrEqual(3);
+    const db = createDatabase(betterSqlite3({ path: join(server.dataDir, 'app.sqlite') }));
+    try {
+      const { rows = [] } =
+        await db.sql`SELECT count(*) AS n FROM idempotency_keys WHERE caller = 'address:203.0.113.9'`;
+      expect(Number(rows[0]?.['n'])).toBeLessThanOrEqual(3);
+    } finally {
+      await db.dispose();
+    }
+  });
+});
+
 describe('Idempotency-Key on POST /api/v1/files', () => {
   let cookie = '';
 

@@ -78,7 +78,8 @@ export function apiContract({
       const moduleHandlers = () =>
         nitro.options.handlers.filter(({ handler }) => handler.startsWith(modulesDir));
       const routes = () => apiRoutes(nitro, moduleHandlers(), root);
-      nitro.options.virtual['#api-contract/routes'] = () => routesModule(routes(), crossOriginRoutes);
+      nitro.options.virtual['#api-contract/routes'] = () =>
+        routesModule(routes(), crossOriginRoutes, nitro.options.routeRules);
       // The route files only: the modules' handlers carry no schemas, and importing them
       // from the document they serve would be an import circle.
       nitro.options.virtual['#api-contract/route-modules'] = () =>

@@ -8,6 +8,7 @@ declare module '#api-contract/routes' {
     description: string;
     /** What the file's `defineRouteMeta(…)` declares, read from its source at build time. */
     meta: import('./openapi').ContractRoute['meta'];
+    rule?: import('./openapi').OperationExtension;
     access: string;
     limits: string;
   }[];

@@ -86,6 +86,8 @@ export interface ContractRoute {
   } | null;
   access: string;
   limits: string;
+  /** What the route's rule adds, after what its file's `openApi` export adds. */
+  rule?: OperationExtension;
   load: () => Promise<{ default?: unknown; route?: unknown; openApi?: OperationExtension }>;
 }
 
@@ -404,12 +406,12 @@ export async function buildOpenApi(
     for (const method of methods) {
       const generated = operation(route, method, schemas, defs);
       if (websocket) generated['x-websocket'] = true;
-      const { requestBody = generated.requestBody, responses, parameters = [] } = module.openApi ?? {};
+      const [own, rule] = [module.openApi ?? {}, route.rule ?? {}];
       item[method] = {
         ...generated,
-        parameters: [...generated.parameters, ...parameters],
-        requestBody,
-        responses: { ...generated.responses, ...responses },
+        parameters: [...generated.parameters, ...(own.parameters ?? []), ...(rule.parameters ?? [])],
+        requestBody: own.requestBody ?? generated.requestBody,
+        responses: { ...generated.responses, ...own.responses, ...rule.responses },
       };
     }
     if (crossOrigin.includes(route.route)) item['options'] = preflight(route);

@@ -54,10 +54,15 @@ export function apiCatalogueSource(routes: readonly ApiRoute[]): string {
 }
 
 /**
- * `#api-contract/routes`: what the server needs of each route, as data (no import of a route), and
+ * `#api-contract/routes`: what the server needs of each route, as data (no import of a route), with
+ * what its route rule adds to its operation (`openAPI`: an add-on put on the route by its rule), and
  * the routes other sites may call (`crossOriginRoutes`, the module's option).
  */
-export function routesModule(routes: readonly ApiRoute[], crossOriginRoutes: readonly string[]): string {
+export function routesModule(
+  routes: readonly ApiRoute[],
+  crossOriginRoutes: readonly string[],
+  routeRules: Record<string, object>,
+): string {
   const data = routes.map(({ route, method, file, header, meta, access }) => ({
     route,
     method,
@@ -65,6 +70,7 @@ export function routesModule(routes: readonly ApiRoute[], crossOriginRoutes: rea
     summary: header.pattern,
     description: header.when[0].toUpperCase() + header.when.slice(1),
     meta,
+    rule: (routeRules[route] as { openAPI?: unknown } | undefined)?.openAPI,
     ...access,
   }));
   return [

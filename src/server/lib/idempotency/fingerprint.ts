@@ -2,6 +2,8 @@ import { type H3Event, createError, readRawBody } from 'h3';
 import { getRouteRules } from 'nitropack/runtime';
 import { createHash } from 'node:crypto';
 
+import { capBody } from '../request';
+
 /** A streamed body a retry sends is hashed as it arrives, never kept, up to this many bytes. */
 const maxStreamedBytes = 16 * 1024 * 1024;
 
@@ -16,13 +18,16 @@ export interface BodyDigest {
 }
 
 /**
- * The body's digest. Where the body limit read the body ahead of the route (every route but one
- * whose `bodyLimit` rule is `false`), it is hashed at once from h3's copy. A route that streams its
+ * The body's digest. A body the route reads whole (every route but one whose `bodyLimit` rule is
+ * `false`) is read now, under that limit, and hashed; h3 keeps the copy for the route. A route that streams its
  * body itself (an upload) keeps streaming: the digest listens to the same chunks as they pass, and
  * the stream stays paused until the route reads it, so no chunk goes by unseen.
  */
 export async function digestBody(event: H3Event): Promise<BodyDigest> {
-  if (getRouteRules(event).bodyLimit !== false) {
+  const { bodyLimit } = getRouteRules(event);
+  if (bodyLimit !== false) {
+    // Read under the route's limit (1 MiB unless its rule says), also when no limit ran before this.
+    capBody(event, bodyLimit ?? 1024 * 1024);
     const digest = Promise.resolve(sha256((await readRawBody(event, false)) ?? Buffer.alloc(0)));
     return { digest, ready: true, drain: () => digest };
   }

@@ -13,7 +13,7 @@ import { randomUUID } from 'node:crypto';
 import { clientAddress } from '../request';
 import { digestBody, requestFingerprint } from './fingerprint';
 import { parseIdempotencyKey } from './key';
-import { type KeyRecord, claimKey, findKey, releaseKey, storeResponse } from './store';
+import { type KeyRecord, claimKey, findKey, keysHeld, releaseKey, storeResponse } from './store';
 
 /**
  * How long a claim holds before it counts as abandoned (its process died mid-request): longer than
@@ -36,6 +36,13 @@ function callerOf(event: H3Event): string {
 }
 
 const conflict = (message: string) => createError({ statusCode: 409, statusMessage: 'Conflict', message });
+/** A caller's keys are capped: a stranger can't fill the table, 24 hours at a time. */
+const tooManyKeys = (maxKeys: number) =>
+  createError({
+    statusCode: 429,
+    statusMessage: 'Too Many Requests',
+    message: `At most ${maxKeys} Idempotency-Keys per caller are kept for 24 hours; retry without a new key, or later`,
+  });
 const mismatch = () =>
   createError({
     statusCode: 422,
@@ -44,40 +51,45 @@ const mismatch = () =>
   });
 
 /** Sends the stored response again, marked `Idempotent-Replayed: true`. */
-function replay<T>(event: H3Event, record: KeyRecord): T {
+function replay(event: H3Event, record: KeyRecord): unknown {
   setResponseStatus(event, Number(record.response_status));
   setResponseHeaders(event, JSON.parse(record.response_headers ?? '{}') as Record<string, string>);
   setResponseHeader(event, 'idempotent-replayed', 'true');
-  return JSON.parse(record.response_body ?? 'null') as T;
+  return JSON.parse(record.response_body ?? 'null') as unknown;
+}
+
+/** A request that holds the claim on its key: it runs, then `finishIdempotent` stores its answer. */
+export interface IdempotentClaim {
+  caller: string;
+  key: string;
+  claim: string;
+  fingerprint: () => Promise<string>;
 }
 
 /**
- * Makes a POST safe to retry with an `Idempotency-Key` (draft-ietf-httpapi-idempotency-key-header):
- * `run` runs once per caller and key, and its response (status, headers, JSON body) is stored with
- * the request's fingerprint (method, path, body digest) for `IDEMPOTENCY_KEY_TTL_SECONDS` (24 h).
- * A retry gets that response again; the key with another request is a 422; a retry while the
- * first still runs is a 409. A failed `run` stores nothing, so the retry runs afresh. Without the
- * header, `run` just runs. One line in a route: `withIdempotency(event, () => createThing(...))`.
+ * The first half of an idempotent request (draft-ietf-httpapi-idempotency-key-header): without an
+ * `Idempotency-Key`, `undefined` (the request just runs); for a key this caller used with the same
+ * request (method, path, body digest) and finished, `{ replay }`, the first answer again; for one
+ * still running, a 409; with another request, a 422. Otherwise the request claims the key.
  */
-export async function withIdempotency<T>(event: H3Event, run: () => Promise<T>): Promise<T> {
+export async function beginIdempotent(
+  event: H3Event,
+): Promise<{ replay: unknown } | { claim: IdempotentClaim } | undefined> {
   const key = parseIdempotencyKey(getRequestHeader(event, 'idempotency-key'));
-  if (key === undefined) return run();
+  if (key === undefined) return undefined;
   const caller = callerOf(event);
   const body = await digestBody(event);
   const known = body.ready ? requestFingerprint(event, await body.digest) : null;
+  const fingerprint = async () => known ?? requestFingerprint(event, await body.drain());
 
+  const maxKeys = Number(useRuntimeConfig()['idempotencyKeysPerCaller']) || 1_000;
   // A lapsed claim is deleted and claimed again: at most a few rounds, however many race.
   for (let round = 0; round < 3; round += 1) {
     const claim = randomUUID();
-    if (await claimKey(caller, key, claim, known, later(leaseSeconds))) {
-      return runClaimed(
-        event,
-        { caller, key, claim },
-        run,
-        async () => known ?? requestFingerprint(event, await body.drain()),
-      );
-    }
+    if (await claimKey(caller, key, claim, known, later(leaseSeconds), maxKeys))
+      return { claim: { caller, key, claim, fingerprint } };
     const record = await findKey(caller, key);
+    if (!record && (await keysHeld(caller)) >= maxKeys) throw tooManyKeys(maxKeys);
     if (!record) continue;
     if (record.expires_at < new Date().toISOString()) {
       await releaseKey(caller, key, record.claim);
@@ -88,29 +100,19 @@ export async function withIdempotency<T>(event: H3Event, run: () => Promise<T>):
       setResponseHeader(event, 'retry-after', 1);
       throw conflict('A request with this Idempotency-Key is still being processed; retry shortly');
     }
-    const fingerprint = known ?? requestFingerprint(event, await body.drain());
-    if (record.fingerprint !== fingerprint) throw mismatch();
-    return replay<T>(event, record);
+    if (record.fingerprint !== (await fingerprint())) throw mismatch();
+    return { replay: replay(event, record) };
   }
   setResponseHeader(event, 'retry-after', 1);
   throw conflict('This Idempotency-Key keeps changing hands; retry shortly');
 }
 
-/** Runs the request that holds the claim, then stores its response, or releases the key when it fails. */
-async function runClaimed<T>(
+/** Stores the answer of the request that held the claim, for `IDEMPOTENCY_KEY_TTL_SECONDS` (24 h). */
+export async function finishIdempotent(
   event: H3Event,
-  { caller, key, claim }: { caller: string; key: string; claim: string },
-  run: () => Promise<T>,
-  fingerprint: () => Promise<string>,
-): Promise<T> {
-  let result: T;
-  try {
-    result = await run();
-  } catch (error) {
-    // The request's own error is the answer; a release that fails too leaves the claim to its lease.
-    await releaseKey(caller, key, claim).catch(() => undefined);
-    throw error;
-  }
+  held: IdempotentClaim,
+  result: unknown,
+): Promise<void> {
   const headers = Object.fromEntries(
     replayedHeaders.flatMap((name) => {
       const value = getResponseHeader(event, name);
@@ -119,9 +121,36 @@ async function runClaimed<T>(
   );
   const ttl = Number(useRuntimeConfig()['idempotencyKeyTtlSeconds']) || 24 * 60 * 60;
   const response = { status: event.node.res.statusCode, headers, body: JSON.stringify(result ?? null) };
+  const { caller, key, claim } = held;
   // The work is done: its answer goes out even if storing it fails; a retry then meets the claim (409).
-  await storeResponse(caller, key, claim, await fingerprint(), response, later(ttl)).catch((error: unknown) =>
-    console.error(`[idempotency] the response for a key of ${caller} was not stored: ${String(error)}`),
+  await storeResponse(caller, key, claim, await held.fingerprint(), response, later(ttl)).catch(
+    (error: unknown) =>
+      console.error(`[idempotency] the response for a key of ${caller} was not stored: ${String(error)}`),
   );
+}
+
+/** Gives the key up after the request failed, so a retry runs afresh; a failed release leaves it to its lease. */
+export const abandonIdempotent = ({ caller, key, claim }: IdempotentClaim): Promise<void> =>
+  releaseKey(caller, key, claim).catch(() => undefined);
+
+/**
+ * Makes a POST safe to retry with an `Idempotency-Key`: `run` runs once per caller and key, and its
+ * response (status, headers, JSON body) is stored with the request's fingerprint; a retry gets that
+ * response again, marked `Idempotent-Replayed: true` (see `beginIdempotent`). A failed `run` stores
+ * nothing, so the retry runs afresh. One line in a route: `withIdempotency(event, () => createThing(...))`;
+ * or, without touching the route, its route rule (route-rule.ts).
+ */
+export async function withIdempotency<T>(event: H3Event, run: () => Promise<T>): Promise<T> {
+  const begun = await beginIdempotent(event);
+  if (!begun) return run();
+  if ('replay' in begun) return begun.replay as T;
+  let result: T;
+  try {
+    result = await run();
+  } catch (error) {
+    await abandonIdempotent(begun.claim);
+    throw error;
+  }
+  await finishIdempotent(event, begun.claim, result);
   return result;
 }

@@ -8,7 +8,7 @@ interface OpenApiResponse {
   headers?: Record<string, unknown>;
   content?: Record<string, { schema: Schema }>;
 }
-interface OperationExtension {
+export interface OperationExtension {
   requestBody?: { required: boolean; content: Record<string, { schema: Schema }> };
   responses?: Record<string, OpenApiResponse>;
   parameters?: {
@@ -35,6 +35,11 @@ const refusals: Record<string, OpenApiResponse> = {
   },
   422: {
     description: 'The `Idempotency-Key` was used with a different request.',
+    content: { 'application/json': { schema: errorBody } },
+  },
+  429: {
+    description:
+      'This caller holds its most `Idempotency-Key`s (`IDEMPOTENCY_KEYS_PER_CALLER`, 1,000) for 24 hours.',
     content: { 'application/json': { schema: errorBody } },
   },
 };

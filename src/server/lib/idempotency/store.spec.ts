@@ -7,7 +7,8 @@ import { migrate } from '../db/migrations';
 // The store's statements against a real SQLite database in memory, migrated like the app's.
 let db: Database;
 vi.mock('../db', () => ({ useDatabase: async () => db }));
-const { claimKey, findKey, purgeIdempotencyKeys, releaseKey, storeResponse } = await import('./store');
+const { claimKey, findKey, keysHeld, purgeIdempotencyKeys, releaseKey, storeResponse } =
+  await import('./store');
 
 beforeEach(async () => {
   db = createDatabase(betterSqlite3({ name: ':memory:' }));
@@ -23,15 +24,15 @@ describe('idempotency_keys', () => {
   it('lets exactly one of many concurrent claims of a key win', async () => {
     const claims = await Promise.all(
       Array.from({ length: 20 }, (_, n) =>
-        claimKey('user:1', 'k', `claim ${n}`, 'f', at('2030-01-01T00:00:00Z')),
+        claimKey('user:1', 'k', `claim ${n}`, 'f', at('2030-01-01T00:00:00Z'), 100),
       ),
     );
     expect(claims.filter(Boolean)).toHaveLength(1);
-    expect(await claimKey('user:2', 'k', 'other caller', 'f', at('2030-01-01T00:00:00Z'))).toBe(true);
+    expect(await claimKey('user:2', 'k', 'other caller', 'f', at('2030-01-01T00:00:00Z'), 100)).toBe(true);
   });
 
   it('stores the response under the claim that holds the key, and only that one', async () => {
-    await claimKey('user:1', 'k', 'mine', null, at('2030-01-01T00:00:00Z'));
+    await claimKey('user:1', 'k', 'mine', null, at('2030-01-01T00:00:00Z'), 100);
     await storeResponse('user:1', 'k', 'not mine', 'f', response, at('2030-01-02T00:00:00Z'));
     expect(await findKey('user:1', 'k')).toMatchObject({ claim: 'mine', response_status: null });
     await storeResponse('user:1', 'k', 'mine', 'f', response, at('2030-01-02T00:00:00Z'));
@@ -45,14 +46,24 @@ describe('idempotency_keys', () => {
   });
 
   it('frees a released key for a new claim', async () => {
-    await claimKey('user:1', 'k', 'first', null, at('2030-01-01T00:00:00Z'));
+    await claimKey('user:1', 'k', 'first', null, at('2030-01-01T00:00:00Z'), 100);
     await releaseKey('user:1', 'k', 'first');
-    expect(await claimKey('user:1', 'k', 'second', null, at('2030-01-01T00:00:00Z'))).toBe(true);
+    expect(await claimKey('user:1', 'k', 'second', null, at('2030-01-01T00:00:00Z'), 100)).toBe(true);
+  });
+
+  it("refuses a claim past the caller's cap of unexpired keys; expired keys and other callers don't count", async () => {
+    const until = at('2030-01-01T00:00:00Z');
+    await claimKey('address:a', 'old', 'x', null, at('2026-01-01T00:00:00Z'), 3);
+    for (const key of ['1', '2', '3'])
+      expect(await claimKey('address:a', key, key, null, until, 3)).toBe(true);
+    expect(await claimKey('address:a', '4', '4', null, until, 3)).toBe(false);
+    expect(await keysHeld('address:a')).toBe(3);
+    expect(await claimKey('address:b', '4', '4', null, until, 3)).toBe(true);
   });
 
   it('purges the keys past their expiry and keeps the rest', async () => {
-    await claimKey('user:1', 'expired', 'a', null, at('2026-01-01T00:00:00Z'));
-    await claimKey('user:1', 'live', 'b', null, at('2026-01-03T00:00:00Z'));
+    await claimKey('user:1', 'expired', 'a', null, at('2026-01-01T00:00:00Z'), 100);
+    await claimKey('user:1', 'live', 'b', null, at('2026-01-03T00:00:00Z'), 100);
     expect(await purgeIdempotencyKeys(at('2026-01-02T00:00:00Z'))).toBe(1);
     expect(await findKey('user:1', 'expired')).toBeUndefined();
     expect(await findKey('user:1', 'live')).toBeDefined();

@@ -19,7 +19,8 @@ export interface StoredResponse {
 
 /**
  * Claims `key` for `caller` until `leaseUntil`, in one INSERT that exactly one of any number of
- * racing requests, in any process, wins. Answers true for the winner.
+ * racing requests, in any process, wins, and only while the caller holds fewer than `maxKeys`
+ * unexpired keys. Answers true for the winner.
  */
 export async function claimKey(
   caller: string,
@@ -27,13 +28,24 @@ export async function claimKey(
   claim: string,
   fingerprint: string | null,
   leaseUntil: Date,
+  maxKeys: number,
 ): Promise<boolean> {
   const db = await useDatabase();
+  const now = new Date().toISOString();
   const { rows } = await db.sql<{ rows: { claim: string }[] }>`INSERT INTO idempotency_keys
     (caller, key, claim, fingerprint, expires_at)
-    VALUES (${caller}, ${key}, ${claim}, ${fingerprint}, ${leaseUntil.toISOString()})
+    SELECT ${caller}, ${key}, ${claim}, ${fingerprint}, ${leaseUntil.toISOString()}
+    WHERE (SELECT count(*) FROM idempotency_keys WHERE caller = ${caller} AND expires_at > ${now}) < ${maxKeys}
     ON CONFLICT (caller, key) DO NOTHING RETURNING claim`;
   return rows.length === 1;
+}
+
+/** How many unexpired keys `caller` holds. */
+export async function keysHeld(caller: string): Promise<number> {
+  const db = await useDatabase();
+  const { rows = [] } = await db.sql`SELECT count(*) AS held FROM idempotency_keys
+    WHERE caller = ${caller} AND expires_at > ${new Date().toISOString()}`;
+  return Number(rows[0]?.['held'] ?? 0);
 }
 
 /** The record of `key` for `caller`, if there is one. */

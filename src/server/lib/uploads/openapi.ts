@@ -1,10 +1,9 @@
-import type { OperationExtension } from '../../../modules/api-contract';
-
 /**
- * The body `receiveUpload` streams, for `POST /api/v1/files`'s operation in `/api/openapi.json`:
- * no schema of the route states it. The route file lists its statuses.
+ * The body `receiveUpload` streams, for `POST /api/v1/files`'s operation in `/api/openapi.json`
+ * (the api-contract recipe reads a route file's `openApi` export): no schema of the route states
+ * it. The route file lists its statuses.
  */
-export const uploadRequestBody: OperationExtension = {
+export const uploadRequestBody = {
   requestBody: {
     required: true,
     content: {

@@ -4,7 +4,6 @@ import { defineServerRoute } from '#server-actions';
 import { setResponseStatus } from 'h3';
 import { defineRouteMeta } from 'nitropack/runtime';
 
-import { idempotentOperation, withIdempotency } from '../../../lib/idempotency';
 import { receiveUpload, requireUploader, storedFileOutput, uploadRequestBody } from '../../../lib/uploads';
 
 defineRouteMeta({
@@ -26,18 +25,16 @@ defineRouteMeta({
   },
 });
 
-// Described once where each is read: the multipart body in lib/uploads, the header in lib/idempotency.
-export const openApi = idempotentOperation(uploadRequestBody);
+// The multipart body, described where it is read (lib/uploads).
+export const openApi = uploadRequestBody;
 
 export const route = defineServerRoute({
   output: storedFileOutput,
   handler: async ({ event }) => {
     const owner = await requireUploader(event);
-    return withIdempotency(event, async () => {
-      const file = await receiveUpload(event, owner.id);
-      setResponseStatus(event, 201, 'Created');
-      return file;
-    });
+    const file = await receiveUpload(event, owner.id);
+    setResponseStatus(event, 201, 'Created');
+    return file;
   },
 });
 

@@ -1,0 +1,16 @@
+import { defineEventHandler } from 'h3';
+import { getRouteRules } from 'nitropack/runtime';
+
+import { beginIdempotent } from '../lib/idempotency';
+
+/**
+ * `Idempotency-Key` for the POSTs of routes whose rule says `idempotency: true` (`idempotentRoute()`):
+ * a retry is answered here with the first answer; a request that claims its key runs, and the
+ * idempotency plugin stores its answer (or gives the key up when it fails). Other requests pass.
+ */
+export default defineEventHandler(async (event) => {
+  if (event.method !== 'POST' || !getRouteRules(event).idempotency) return;
+  const begun = await beginIdempotent(event);
+  if (begun && 'replay' in begun) return begun.replay;
+  if (begun) event.context['idempotency'] = begun.claim;
+});
