@@ -52,9 +52,8 @@ export const reviewLimits = { perAddress: 20, kept: 1_000 };
 const hourMs = 3_600_000;
 
 /**
- * The address as the table keeps it, for the limit's count. A hash keeps it from being read at a
- * glance, but it is no anonymity (IPv4 has 2³² values to try): `forgetReviewAddresses` clears it
- * once its hour is over.
+ * The address as the limit counts it. Hashed, it can't be read at a glance, but it is no anonymity
+ * (IPv4 has 2³² values to try): `forgetReviewAddresses` clears it once its hour is over.
  */
 const addressHash = (event: H3Event) => createHash('sha256').update(clientAddress(event)).digest('base64url');
 
