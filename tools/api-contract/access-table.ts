@@ -24,7 +24,7 @@ export const serverFunctionAccess: AccessRow[] = [
     url: '/_analog/fn/:id (postReview)',
     access: 'anyone',
     limits:
-      'Body ≤ 1 MiB, a review ≤ 500 characters; 20 per hour per address (429); the newest 1,000 kept; each address cleared after its hour (a registered purge).',
+      'Body ≤ 16 KiB, a review ≤ 500 characters; 20 per hour per address (429); the newest 1,000 kept; each address cleared after its hour (a registered purge).',
   },
 ];
 
