@@ -8,7 +8,7 @@ const maxInputBytes = 16 * 1024;
 /**
  * Caps what Analog's server-function route reads, which buffers the whole body before any
  * handler runs: 413 for a larger `Content-Length`, and a chunked body is cut off at the cap.
- * The app's own limit, if one reads the body first (the security module), is left in charge.
+ * Nitro runs this before the middleware modules add, such as the security module's 1 MiB limit.
  */
 export default defineEventHandler((event) => {
   if (event.path.startsWith('/_analog/fn/')) capBody(event, maxInputBytes);
