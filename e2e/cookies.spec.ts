@@ -6,11 +6,11 @@ test.describe('PAGE /cookies', () => {
     await expect(page.getByText('No cookies yet')).toBeVisible();
   });
 
-  test('shows products=loaded on a first server render after visiting /', async ({ page }) => {
+  test('names the HttpOnly cookie products after visiting /, and hides its value', async ({ page }) => {
     await page.goto('/');
     await page.goto('/cookies');
     const row = page.getByRole('row').filter({ hasText: 'products' });
-    await expect(row.getByRole('cell').nth(1)).toHaveText('loaded');
+    await expect(row.getByRole('cell').nth(1)).toHaveText('hidden (HttpOnly)');
   });
 
   test('server-renders the cookies the request carries', async ({ request }) => {
@@ -23,6 +23,6 @@ test.describe('PAGE /cookies', () => {
     await page.goto('/');
     await page.getByRole('link', { name: 'Cookies' }).click();
     await expect(page).toHaveURL('/cookies');
-    await expect(page.getByRole('row').filter({ hasText: 'products' })).toContainText('loaded');
+    await expect(page.getByRole('row').filter({ hasText: 'products' })).toContainText('hidden (HttpOnly)');
   });
 });

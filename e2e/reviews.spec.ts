@@ -50,4 +50,29 @@ test.describe('PAGE /reviews (server functions)', () => {
     await expect(page.getByRole('alert')).toHaveText('Write a few words');
     await expect(page.getByLabel('Review', { exact: true })).toHaveAccessibleDescription('Write a few words');
   });
+
+  test('says when and why it refuses the 21st review of the hour from one address', async ({ page }) => {
+    // The e2e server trusts a proxy's X-Forwarded-For (TRUST_PROXY): this visitor gets an address of its own.
+    const from = `10.9.${Math.floor(Math.random() * 256)}.${Math.floor(Math.random() * 256)}`;
+    await page.setExtraHTTPHeaders({ 'x-forwarded-for': from });
+    for (let n = 1; n <= 20; n += 1) {
+      const posted = await page.request.post(serverFnPath('postReview'), {
+        data: { productId: 1, rating: 3, body: `Review ${n} from ${from}` },
+        headers: { 'x-forwarded-for': from },
+      });
+      expect(posted.status()).toBe(200);
+    }
+    await page.goto('/reviews');
+    await expectHydrated(page);
+
+    await page.getByLabel('Review', { exact: true }).fill('One too many');
+    const refused = page.waitForResponse((response) => response.url().endsWith(serverFnPath('postReview')));
+    await page.getByRole('button', { name: 'Add review' }).click();
+    expect((await refused).status()).toBe(429);
+    await expect(page.getByRole('alert')).toHaveText(
+      'This address has posted 20 reviews in the last hour, the most it may; try again in 60 minutes',
+    );
+    // Nothing typed is lost: the text waits in the field for the next try.
+    await expect(page.getByLabel('Review', { exact: true })).toHaveValue('One too many');
+  });
 });

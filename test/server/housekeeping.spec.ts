@@ -65,6 +65,7 @@ async function expectOneRunPerRound(db: Database, since: number, count: number) 
       'webhook events over 30 days old': expect.any(Number),
       'chat messages but the newest 1,000': expect.any(Number),
       'orphaned and half-written uploads': expect.any(Number),
+      'review addresses over an hour old': expect.any(Number),
     });
   }
   for (let n = 1; n < runs.length; n += 1)

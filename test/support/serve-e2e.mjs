@@ -20,6 +20,8 @@ const server = spawn(process.execPath, ['dist/analog/server/index.mjs'], {
     // Every e2e test signs its accounts up from 127.0.0.1 (see test/support/server.ts).
     SIGN_UPS_PER_HOUR: '1000000',
     TODOS_MAX: '1000000',
+    // e2e/reviews.spec.ts gives a visitor an address of its own in X-Forwarded-For, as a proxy would.
+    TRUST_PROXY: '1',
     ...process.env,
     NODE_ENV: 'production',
     DATA_DIR: dataDir,

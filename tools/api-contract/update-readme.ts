@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 
 import { apiCatalogue } from '../../src/server/api-catalogue.gen.ts';
 import { withFileSnippets } from '../docs/readme-snippets.ts';
-import { accessEnd, accessStart, accessTable, withGenerated } from './access-table.ts';
+import { accessEnd, accessStart, accessTable, serverFunctionAccess, withGenerated } from './access-table.ts';
 import { readRouteCatalogue } from './rows.ts';
 import { catalogueTable, withCatalogue } from './readme-table.ts';
 
@@ -15,5 +15,5 @@ const readme = join(root, 'README.md');
 const table = catalogueTable(root, readRouteCatalogue(root));
 writeFileSync(readme, withFileSnippets(withCatalogue(readFileSync(readme, 'utf8'), table), root));
 const security = join(root, 'docs/security.md');
-const access = accessTable(apiCatalogue);
+const access = accessTable([...apiCatalogue, ...serverFunctionAccess]);
 writeFileSync(security, withGenerated(readFileSync(security, 'utf8'), accessStart, accessEnd, access));

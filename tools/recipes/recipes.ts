@@ -174,6 +174,14 @@ export const leafFiles = ['src/server/api-routes.gen.ts'];
 
 const json = { 'content-type': 'application/json' };
 
+/** A call of the `postReview` server function, as the review board makes it. */
+const postReview = (body: string) => ({
+  method: 'POST',
+  path: '{serverFn:src/app/reviews/reviews.server.ts#postReview}',
+  headers: json,
+  body: { productId: 1, rating: 5, body },
+});
+
 /** A payment provider's event, as the webhooks recipe's requests send it. */
 const webhookEvent = {
   id: 'evt_copy_test',
@@ -912,9 +920,13 @@ export const recipes: Recipe[] = [
       'src/app/pages/reviews.page.ts',
       'src/app/reviews/request-id.interceptor.ts',
       'src/server/routes/api/v1/reviews.get.ts',
+      'src/server/middleware/server-functions.ts',
+      'src/server/plugins/reviews.ts',
       'src/server/migrations/007-reviews.ts',
+      'src/server/migrations/020-review-addresses.ts',
     ],
-    dependsOn: ['database'],
+    // Anyone may post a review: the limit counts per client address (lib/request).
+    dependsOn: ['database', 'request'],
     config: {
       // The server config gives every server function a request id.
       serverProviders: [
@@ -930,6 +942,13 @@ export const recipes: Recipe[] = [
     requests: [
       { method: 'GET', path: '{serverFn:src/app/reviews/reviews.server.ts#loadReviews}', status: 200 },
       { method: 'GET', path: '/reviews', status: 200, text: 'Reviews' },
+      // One address may post 20 reviews an hour; the 21st is refused.
+      ...[...Array(20).keys()].map((n) => ({ ...postReview(`Review ${n + 1}`), status: 200 })),
+      {
+        ...postReview('One too many'),
+        status: 429,
+        json: { statusCode: 429, data: { limit: 20 } },
+      },
     ],
   },
   {

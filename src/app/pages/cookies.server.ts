@@ -1,8 +1,21 @@
 import type { PageServerLoad } from '@analogjs/router';
-import { parseCookies } from 'h3';
+import { parseCookies, setResponseHeader } from 'h3';
 
-/** Reads the request's cookies on the server, where HttpOnly cookies are visible. */
+/**
+ * The cookies this app sets `HttpOnly`: the session (lib/auth) and `products` (the home page's,
+ * through `setSafeCookie`). Their values never leave the server: a value in the page or in this
+ * loader's JSON is one any script on the origin can read, which is what `HttpOnly` prevents.
+ */
+const httpOnlyCookies = new Set(['session', 'products']);
+
+/**
+ * Reads the request's cookies on the server, where HttpOnly cookies are visible, and answers
+ * their names, with the values of the others. The answer is this visitor's alone: no cache may keep it.
+ */
 export const load = async ({ event }: PageServerLoad) => {
-  const cookies = parseCookies(event);
-  return { cookies: Object.entries(cookies).map(([name, value]) => ({ name, value })) };
+  setResponseHeader(event, 'cache-control', 'private, no-store');
+  const cookies = Object.entries(parseCookies(event));
+  return {
+    cookies: cookies.map(([name, value]) => ({ name, value: httpOnlyCookies.has(name) ? null : value })),
+  };
 };

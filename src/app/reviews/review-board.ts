@@ -6,11 +6,17 @@ import { type FieldErrors, fieldErrors } from '../../shared/issues';
 import { products } from '../../shared/products';
 import { loadReviews, postReview } from './reviews.server';
 
-/** A failed server-function call as form errors: a 400's `errors` are the schema's issues. */
+/**
+ * A failed server-function call as form errors: a 400's `errors` are the schema's issues, a 429's
+ * message says how many reviews an address may post and when it may again.
+ */
 function callErrors(error: unknown): FieldErrors {
   const response = error instanceof HttpErrorResponse ? error : undefined;
   if (response?.status === 400 && Array.isArray(response.error?.errors)) {
     return fieldErrors(response.error.errors);
+  }
+  if (response?.status === 429 && typeof response.error?.message === 'string') {
+    return { form: response.error.message };
   }
   // Status 0, or no response: the call got no answer at all.
   const status = response?.status ? ` (HTTP ${response.status})` : '';

@@ -1,4 +1,7 @@
+import { inject } from '@angular/core';
 import { serverFn } from '@analogjs/router/server';
+import { REQUEST, RESPONSE } from '@analogjs/router/tokens';
+import { createEvent } from 'h3';
 
 import { addReview, listReviews, reviewInput } from '../../server/lib/reviews';
 
@@ -10,5 +13,11 @@ import { addReview, listReviews, reviewInput } from '../../server/lib/reviews';
 /** No input: a GET. During SSR it runs in-process and its result travels in TransferState. */
 export const loadReviews = serverFn(() => listReviews());
 
-/** A schema: a POST whose JSON body is validated (400 on failure) before the handler runs. */
-export const postReview = serverFn(reviewInput, (review, { requestId }) => addReview(review, requestId));
+/**
+ * A schema: a POST whose JSON body is validated (400 on failure) before the handler runs. Anyone
+ * may call it, so `addReview` limits it per address (429) and keeps the newest reviews only; h3's
+ * helpers read the request Analog injects, wrapped in an event of their own.
+ */
+export const postReview = serverFn(reviewInput, (review, { requestId }) =>
+  addReview(createEvent(inject(REQUEST), inject(RESPONSE)), review, requestId),
+);

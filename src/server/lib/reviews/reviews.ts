@@ -1,7 +1,9 @@
-import { randomUUID } from 'node:crypto';
+import { type H3Event, createError, setResponseHeader } from 'h3';
+import { createHash, randomUUID } from 'node:crypto';
 import { z } from 'zod';
 
 import { useDatabase } from '../db';
+import { clientAddress } from '../request';
 import { products } from '../../../shared/products';
 
 /** A new review as the form sends it: a catalogue product, 1 to 5 stars, a short text without NUL. */
@@ -41,11 +43,62 @@ export async function listReviews(): Promise<Review[]> {
   return rows.map((row) => ({ ...row, productId: Number(row.productId), rating: Number(row.rating) }));
 }
 
-/** Stores a validated review under a new id, with the id of the request that wrote it. */
-export async function addReview(review: ReviewInput, requestId: string): Promise<Review> {
+/**
+ * Anyone may post a review, so two bounds keep a stranger from filling the disk: one address
+ * posts at most `perAddress` an hour, and the board keeps only the newest `kept`.
+ */
+export const reviewLimits = { perAddress: 20, kept: 1_000 };
+
+const hourMs = 3_600_000;
+
+/**
+ * The address as the limit counts it. Hashed, it can't be read at a glance, but it is no anonymity
+ * (IPv4 has 2³² values to try): `forgetReviewAddresses` clears it once its hour is over.
+ */
+const addressHash = (event: H3Event) => createHash('sha256').update(clientAddress(event)).digest('base64url');
+
+/**
+ * Stores a validated review under a new id, with the id of the request that wrote it, unless its
+ * address posted `perAddress` reviews in the last hour: 429 then, with `Retry-After`. The count
+ * and the insert are one statement, so concurrent posts can't pass the limit on SQLite (on
+ * PostgreSQL by at most those running at once). Then reviews older than the newest `kept` go.
+ */
+export async function addReview(event: H3Event, review: ReviewInput, requestId: string): Promise<Review> {
   const db = await useDatabase();
   const stored = { id: randomUUID(), ...review, createdAt: new Date().toISOString() };
-  await db.sql`INSERT INTO reviews (id, product_id, rating, body, request_id, created_at)
-    VALUES (${stored.id}, ${stored.productId}, ${stored.rating}, ${stored.body}, ${requestId}, ${stored.createdAt})`;
+  const address = addressHash(event);
+  const since = new Date(Date.parse(stored.createdAt) - hourMs).toISOString();
+  const { perAddress, kept } = reviewLimits;
+  const { rows = [] } = await db.sql`INSERT INTO reviews
+      (id, product_id, rating, body, request_id, created_at, address_hash)
+    SELECT ${stored.id}, ${stored.productId}, ${stored.rating}, ${stored.body}, ${requestId}, ${stored.createdAt}, ${address}
+    WHERE (SELECT count(*) FROM reviews WHERE address_hash = ${address} AND created_at > ${since}) < ${perAddress}
+    RETURNING id`;
+  if (!rows.length) throw await tooManyReviews(event, address, since);
+  await db.sql`DELETE FROM reviews WHERE (created_at, id) < (
+    SELECT created_at, id FROM reviews ORDER BY created_at DESC, id DESC LIMIT 1 OFFSET ${kept - 1})`;
   return stored;
+}
+
+/** The 429 for an address at its limit: it may post again an hour after the oldest of its last hour. */
+async function tooManyReviews(event: H3Event, address: string, since: string) {
+  const db = await useDatabase();
+  const { rows } = await db.sql<{ rows: { oldest: string | null }[] }>`SELECT min(created_at) AS oldest
+    FROM reviews WHERE address_hash = ${address} AND created_at > ${since}`;
+  const seconds = Math.max(1, Math.ceil((Date.parse(rows[0]?.oldest ?? since) + hourMs - Date.now()) / 1000));
+  setResponseHeader(event, 'retry-after', seconds);
+  return createError({
+    statusCode: 429,
+    statusMessage: 'Too Many Requests',
+    message: `This address has posted ${reviewLimits.perAddress} reviews in the last hour, the most it may; try again in ${Math.ceil(seconds / 60)} minutes`,
+    data: { limit: reviewLimits.perAddress, windowSeconds: hourMs / 1000 },
+  });
+}
+
+/** Clears the addresses of reviews whose hour was over by `now`: no limit counts them any more. Answers how many. */
+export async function forgetReviewAddresses(now: number): Promise<number> {
+  const db = await useDatabase();
+  const { rows = [] } = await db.sql`UPDATE reviews SET address_hash = NULL
+    WHERE address_hash IS NOT NULL AND created_at <= ${new Date(now - hourMs).toISOString()} RETURNING id`;
+  return rows.length;
 }
