@@ -875,7 +875,7 @@ export const recipes: Recipe[] = [
       'src/app/pages/chat.page.ts',
     ],
     // Signed-in users only (lib/auth); the other processes wake through the live updates' watch (lib/live).
-    dependsOn: ['sessions', 'live-updates'],
+    dependsOn: ['sessions'],
     config: {
       nitro: {
         experimental: { websocket: true },

@@ -1,18 +1,10 @@
 /**
- * Backport of Analog 3's server-actions API (`defineApiRoute`, `defineServerRoute`) to
- * Analog 2.7 and h3 1.x. The app imports it as `#server-actions` (its own specifier, never
- * the package's: a copied route then fails loudly instead of loading Analog 2.7's); it also
- * re-creates that module's published `json`, `fail`, `redirect` and `PageServerAction`,
- * so route files import everything from one specifier.
- *
- * Superseded by `@analogjs/router` 3.0, which ships these wrappers for h3 2. One behaviour
- * differs: when `input` and `query` or `body` are both given, this backport validates all of
- * them, as the specification says, while Analog 3 validates only `input`.
- *
- * After upgrading, delete it in two steps:
- *   1. delete this folder (`src/backports/analog-server-actions`);
- *   2. delete the `#server-actions` entry of `paths` in tsconfig.json, the one
- *      place the alias is set (vite.config.ts reads it from there for Vite, Nitro and Vitest).
+ * Backport of Analog 3's server-actions API (`defineApiRoute`, `defineServerRoute`) to Analog 2.7
+ * and h3 1.x, imported as `#server-actions` (its own specifier, never the package's: a route copied
+ * without it fails loudly instead of loading Analog 2.7's), with that module's `json`, `fail`,
+ * `redirect` and `PageServerAction`. One behaviour differs from Analog 3: when `input` and `query`
+ * or `body` are both given, all are validated, as the specification says. Once `@analogjs/router`
+ * ships them for your h3, delete this folder and the `#server-actions` entry of tsconfig.json's `paths`.
  */
 import type { StandardSchemaV1 as Schema } from '@standard-schema/spec';
 import type { H3Event } from 'h3';

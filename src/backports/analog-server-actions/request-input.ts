@@ -70,37 +70,30 @@ function asRecord(value: unknown): InputRecord {
 /** The most body bytes a validated route reads: 1 MiB. An app that wants other limits sets them in front (docs/security.md). */
 export const maxBodyBytes = 1024 * 1024;
 
-function tooLarge(event: H3Event) {
-  // The rest of the body is never read: the connection closes after the answer, not reused.
-  setResponseHeader(event, 'connection', 'close');
-  return createError({
-    statusCode: 413,
-    statusMessage: 'Payload Too Large',
-    message: `Request bodies are limited to ${maxBodyBytes} bytes`,
-  });
-}
-
 /**
- * Caps the body h3 is about to read at `maxBodyBytes`, so a route is safe without anything in front
- * of it: a larger `Content-Length` is refused at once, and a chunked body is refused with the
- * first chunk past the cap (the error reaches h3's reader, which rejects). A body already read,
- * by a limit in front of the route, is left alone.
+ * Caps the body h3 is about to read, so a route is safe without anything in front of it: a larger
+ * `Content-Length` is a 413 at once, a chunked body one with its first chunk past the cap (h3's
+ * reader rejects), and the connection closes after it. A body a limit in front read is left alone.
  */
 function capBody(event: H3Event): void {
   const request = event.node.req;
+  const tooLarge = () => {
+    setResponseHeader(event, 'connection', 'close');
+    return createError({
+      statusCode: 413,
+      statusMessage: 'Payload Too Large',
+      message: `Over ${maxBodyBytes} bytes`,
+    });
+  };
   if (request.readableEnded) return;
   const declared = Number(request.headers['content-length']);
-  if (declared > maxBodyBytes) throw tooLarge(event);
+  if (declared > maxBodyBytes) throw tooLarge();
   if (!Number.isNaN(declared)) return;
   let size = 0;
-  const count = (chunk: Buffer) => {
-    size += chunk.length;
-    if (size <= maxBodyBytes) return;
-    request.off('data', count);
-    request.pause();
-    request.emit('error', tooLarge(event));
-  };
-  request.on('data', count);
+  request.on('data', function count(chunk: Buffer) {
+    if ((size += chunk.length) <= maxBodyBytes) return;
+    request.off('data', count).pause().emit('error', tooLarge());
+  });
 }
 
 /**
