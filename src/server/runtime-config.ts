@@ -37,8 +37,15 @@ export const runtimeConfig = {
   // The most contact messages and newsletter subscribers kept (src/server/lib/capacity/capacity.ts).
   forms: { maxContactMessages: 1_000, maxSubscribers: 10_000 },
   // WS /ws/chat (docs/websockets.md): CHAT_MAX_CONNECTIONS per process (over it, 503),
-  // CHAT_MAX_CONNECTIONS_PER_ADDRESS per client (429), a ping every CHAT_PING_SECONDS.
-  chat: { maxConnections: 1_000, maxConnectionsPerAddress: 10, pingSeconds: 25 },
+  // CHAT_MAX_CONNECTIONS_PER_ADDRESS per client and CHAT_MAX_CONNECTIONS_PER_ACCOUNT (429), a ping
+  // every CHAT_PING_SECONDS; a connection with CHAT_MAX_BUFFERED_BYTES unsent is closed.
+  chat: {
+    maxConnections: 1_000,
+    maxConnectionsPerAddress: 10,
+    maxConnectionsPerAccount: 10,
+    maxBufferedBytes: 256 * 1024,
+    pingSeconds: 25,
+  },
   // POST /api/v1/files (docs/uploads.md): per account UPLOADS_MAX_FILES files and UPLOADS_MAX_BYTES
   // bytes stored; UPLOADS_RATE_LIMIT uploads per UPLOADS_RATE_WINDOW_SECONDS per account and address.
   uploads: { maxFiles: 20, maxBytes: 50 * 1024 * 1024, rateLimit: 60, rateWindowSeconds: 600 },

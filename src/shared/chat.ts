@@ -9,6 +9,8 @@ export const chatLimits = {
   maxTextLength: 500,
   /** Frames one connection may send per `rateWindowMs`; one more closes it with 1008 (Policy Violation). */
   maxFramesPerWindow: 20,
+  /** Frames all connections of one account may send per `rateWindowMs` (in one server process); one more closes the sender with 1008. */
+  maxFramesPerAccountWindow: 30,
   rateWindowMs: 10_000,
   /** The newest messages a connection gets when it opens. */
   history: 50,
@@ -42,7 +44,7 @@ export type ChatServerFrame =
 export const chatCloseCodes = {
   /** The server is shutting down (a drain): reconnect, to another instance by then. */
   goingAway: 1001,
-  /** Over the frame rate, or the session ended: the client should not simply resend. */
+  /** Over the frame rate, too far behind in reading, or the session ended: the client should not simply resend. */
   policyViolation: 1008,
   /** A frame over `maxFrameBytes`. */
   tooBig: 1009,

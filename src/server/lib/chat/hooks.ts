@@ -12,5 +12,6 @@ export type UpgradeRequest = Parameters<ChatHooks['upgrade']>[0];
 /** What the upgrade learnt, kept in `peer.context` for the connection's life. */
 export interface ChatContext {
   sessionId: string;
+  userId: number;
   address: string;
 }

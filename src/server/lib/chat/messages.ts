@@ -39,6 +39,24 @@ export async function storeChatMessage(
   return rows[0] ? Number(rows[0]['id']) : undefined;
 }
 
+/**
+ * When each of the sessions `ids` expires, for those still live: a session that ended (deleted
+ * by a sign-out, signing out everywhere, a password change) or expired is not in the answer.
+ */
+export async function liveSessionExpiries(
+  db: Database,
+  ids: readonly string[],
+): Promise<Map<string, number>> {
+  const marks = ids.map(() => '?').join(', ');
+  const rows = await db
+    .prepare(`SELECT id, expires_at FROM sessions WHERE id IN (${marks}) AND expires_at > ?`)
+    .all(...ids, Date.now());
+  // pg answers a BIGINT as text.
+  return new Map(
+    (rows as { id: string; expires_at: number | string }[]).map((row) => [row.id, Number(row.expires_at)]),
+  );
+}
+
 /** Up to `limit` messages after `id`, oldest first. */
 export async function chatMessagesAfter(db: Database, id: number, limit: number): Promise<ChatMessage[]> {
   const { rows = [] } = await db.sql<{ rows: Row[] }>`SELECT id, name, text, created_at

@@ -2,17 +2,23 @@ import { type ChatMessage, type ChatServerFrame, chatCloseCodes, chatLimits } fr
 import { type StopWatching, oneReadAtATime, useDatabase, watchCommits } from '../db';
 import { chatClientFrame } from './frame';
 import type { ChatContext, ChatFrame, ChatPeer } from './hooks';
-import { chatMessagesAfter, latestChatMessages, newestChatMessageId, storeChatMessage } from './messages';
+import {
+  chatMessagesAfter,
+  latestChatMessages,
+  liveSessionExpiries,
+  newestChatMessageId,
+  storeChatMessage,
+} from './messages';
 import { chatSettings } from './settings';
-import { chatConnections } from './slots';
+import { accountConnections, chatConnections } from './slots';
 
 /** One open connection. */
 interface Member {
   peer: ChatPeer;
   context: ChatContext;
   release: () => void;
-  /** Fed by the fan-out: true once its history went out. */
-  live: boolean;
+  /** Waiting for its history, fed by the fan-out, or being closed (it gets nothing more). */
+  state: 'joining' | 'live' | 'closing';
   /** When its recent frames came, for the rate limit. */
   frames: number[];
   /** It answered the last ping (or none was sent yet). */
@@ -25,13 +31,39 @@ interface Member {
 const page = 500;
 
 const members = new Map<ChatPeer, Member>();
+/** When each account's recent frames came, from all its connections in this process. */
+const accountFrames = new Map<number, number[]>();
 /** The newest message id this process has read and handed to its live members. */
 let head = 0;
 let stopWatching: StopWatching | undefined;
 let pinger: NodeJS.Timeout | undefined;
+/** Wakes the session check when the soonest session of a member expires. */
+let expiry: NodeJS.Timeout | undefined;
 
-const send = (member: Member, frame: ChatServerFrame | string) =>
+/**
+ * Closes a member's connection: it gets nothing more from now on, and one that does not answer
+ * the close handshake within a second (a client that reads nothing) is cut off, so what it holds
+ * unsent is freed.
+ */
+function drop(member: Member, code: number, reason: string): void {
+  if (member.state === 'closing') return;
+  member.state = 'closing';
+  member.peer.close(code, reason);
+  setTimeout(() => member.peer.terminate(), 1_000).unref();
+}
+
+/**
+ * Sends a frame, unless the member is being closed. A member whose unsent bytes pass
+ * `maxBufferedBytes` (a client that stopped reading) is closed with 1008: a slow reader costs at
+ * most that much memory, not everything the room says until the next ping.
+ */
+function send(member: Member, frame: ChatServerFrame | string): void {
+  if (member.state === 'closing') return;
   member.peer.send(typeof frame === 'string' ? frame : JSON.stringify(frame));
+  if ((member.peer.websocket.bufferedAmount ?? 0) > chatSettings().maxBufferedBytes) {
+    drop(member, chatCloseCodes.policyViolation, 'Too far behind: read your messages');
+  }
+}
 
 /**
  * Reads what was stored since `head`, in id order, and hands each message to every live member,
@@ -40,7 +72,7 @@ const send = (member: Member, frame: ChatServerFrame | string) =>
  */
 async function readNewMessages(): Promise<void> {
   const db = await useDatabase();
-  const live = [...members.values()].filter((member) => member.live);
+  const live = [...members.values()].filter((member) => member.state === 'live');
   // Nobody to feed: skip to the newest id instead of reading rows no one gets.
   if (!live.length) head = Math.max(head, await newestChatMessageId(db));
   for (;;) {
@@ -48,25 +80,52 @@ async function readNewMessages(): Promise<void> {
     for (const message of messages) {
       head = Number(message.id);
       const frame = JSON.stringify({ type: 'message', ...message } satisfies ChatServerFrame);
-      for (const member of members.values()) if (member.live) send(member, frame);
+      for (const member of members.values()) if (member.state === 'live') send(member, frame);
     }
     if (messages.length < page) break;
   }
-  const joining = [...members.values()].filter((member) => !member.live);
+  const joining = [...members.values()].filter((member) => member.state === 'joining');
   if (!joining.length) return;
   const history: ChatMessage[] = await latestChatMessages(db, head, chatLimits.history);
   const frame = JSON.stringify({ type: 'history', messages: history } satisfies ChatServerFrame);
   for (const member of joining) {
-    if (!members.has(member.peer)) continue;
+    if (member.state !== 'joining') continue;
     send(member, frame);
-    member.live = true;
+    if (member.state === 'joining') member.state = 'live';
   }
 }
 
 /** Brings `head` up to the database; a wake-up during a read runs one more read after it. */
 const catchUp = oneReadAtATime(readNewMessages);
 
-const wake = () => void catchUp().catch(() => undefined);
+/**
+ * Closes with 1008 every connection whose session has ended: signed out, everywhere, by a
+ * password change (in any process or instance: the wake-up follows every commit) or expired
+ * (a timer wakes it at the soonest expiry). One query for every session of the process.
+ */
+async function closeEndedSessions(): Promise<void> {
+  clearTimeout(expiry);
+  const open = [...members.values()].filter((member) => member.state !== 'closing');
+  if (!open.length) return;
+  const ids = [...new Set(open.map((member) => member.context.sessionId))];
+  const expiries = await liveSessionExpiries(await useDatabase(), ids);
+  for (const member of open) {
+    if (!expiries.has(member.context.sessionId))
+      drop(member, chatCloseCodes.policyViolation, 'Session ended');
+  }
+  const soonest = Math.min(...expiries.values());
+  if (Number.isFinite(soonest)) expiry = setTimeout(wakeSessions, soonest - Date.now()).unref();
+}
+
+const checkSessions = oneReadAtATime(closeEndedSessions);
+
+const wakeMessages = () => void catchUp().catch(() => undefined);
+const wakeSessions = () => void checkSessions().catch(() => undefined);
+/** A commit on `channel` (PostgreSQL's trigger names it; SQLite names none, any table may have changed). */
+const wake = (channel?: string) => {
+  if (channel !== 'sessions_ended') wakeMessages();
+  if (channel !== 'chat_messages') wakeSessions();
+};
 
 /** Pings every member; one that has not answered the previous ping is gone (a dead peer behind a NAT). */
 function ping(): void {
@@ -82,12 +141,13 @@ function ping(): void {
 
 /** What a process runs while it holds connections: the wake-ups from other processes, the pings. */
 function startWatching(): void {
-  stopWatching = watchCommits('chat_messages', wake);
+  stopWatching = watchCommits(['chat_messages', 'sessions_ended'], wake);
   pinger = setInterval(ping, chatSettings().pingSeconds * 1_000);
 }
 
 function stopAll(): Promise<void> | undefined {
   clearInterval(pinger);
+  clearTimeout(expiry);
   const stop = stopWatching;
   stopWatching = undefined;
   return stop?.();
@@ -95,24 +155,32 @@ function stopAll(): Promise<void> | undefined {
 
 /**
  * A connection opened (its upgrade passed `requireChatUpgrade`): it is counted against its
- * address and the process, gets the newest 50 messages, then every new one. Upgrades that raced
- * past the caps together are closed with 1013 here, where the count is exact.
+ * address, its account and the process, gets the newest 50 messages, then every new one.
+ * Upgrades that raced past the caps together are closed with 1013 here, where the count is exact.
  */
 export function joinChat(peer: ChatPeer): void {
   const context = peer.context as unknown as ChatContext;
-  const { maxConnections, maxConnectionsPerAddress } = chatSettings();
+  const { maxConnections, maxConnectionsPerAddress, maxConnectionsPerAccount } = chatSettings();
+  const account = String(context.userId);
   if (
     chatConnections.total() >= maxConnections ||
-    chatConnections.of(context.address) >= maxConnectionsPerAddress
+    chatConnections.of(context.address) >= maxConnectionsPerAddress ||
+    accountConnections.of(account) >= maxConnectionsPerAccount
   ) {
     peer.close(chatCloseCodes.tryAgainLater, 'Too many open chats');
     return;
   }
+  const fromAddress = chatConnections.hold(context.address);
+  const fromAccount = accountConnections.hold(account);
   const member: Member = {
     peer,
     context,
-    release: chatConnections.hold(context.address),
-    live: false,
+    release: () => {
+      fromAddress();
+      fromAccount();
+      if (!accountConnections.of(account)) accountFrames.delete(context.userId);
+    },
+    state: 'joining',
     frames: [],
     alive: true,
     sending: Promise.resolve(),
@@ -138,30 +206,42 @@ export function leaveChat(peer: ChatPeer): void {
 async function store(member: Member, text: string): Promise<void> {
   try {
     const id = await storeChatMessage(await useDatabase(), member.context.sessionId, text);
-    if (id === undefined) member.peer.close(chatCloseCodes.policyViolation, 'Session ended');
-    else wake();
+    if (id === undefined) drop(member, chatCloseCodes.policyViolation, 'Session ended');
+    else wakeMessages();
   } catch {
     send(member, { type: 'error', message: 'The message was not sent; try again' });
   }
 }
 
+/** Counts a frame at `now` in `frames` (kept to the rate window) and answers whether it is over `limit`. */
+function overRate(frames: number[], now: number, limit: number): boolean {
+  while (frames.length && now - frames[0] >= chatLimits.rateWindowMs) frames.shift();
+  frames.push(now);
+  return frames.length > limit;
+}
+
 /**
- * A frame from a member: over 4 KiB closes with 1009, the 21st frame within 10 s with 1008; what
+ * A frame from a member: over 4 KiB closes with 1009; the 21st frame within 10 s on one
+ * connection, or the 31st from one account's connections in this process, closes with 1008; what
  * is not `{ "type": "message", "text" }` answers an `error` frame and the connection stays open.
  */
 export function receiveChatFrame(peer: ChatPeer, frame: ChatFrame): void {
   const member = members.get(peer);
-  if (!member) return;
+  if (!member || member.state === 'closing') return;
   const bytes = frame.uint8Array();
   if (bytes.byteLength > chatLimits.maxFrameBytes) {
-    peer.close(chatCloseCodes.tooBig, 'Frame too big');
+    drop(member, chatCloseCodes.tooBig, 'Frame too big');
     return;
   }
   const now = Date.now();
-  member.frames = member.frames.filter((at) => now - at < chatLimits.rateWindowMs);
-  member.frames.push(now);
-  if (member.frames.length > chatLimits.maxFramesPerWindow) {
-    peer.close(chatCloseCodes.policyViolation, 'Too many messages');
+  const { userId } = member.context;
+  const ofAccount = accountFrames.get(userId) ?? [];
+  accountFrames.set(userId, ofAccount);
+  if (
+    overRate(member.frames, now, chatLimits.maxFramesPerWindow) ||
+    overRate(ofAccount, now, chatLimits.maxFramesPerAccountWindow)
+  ) {
+    drop(member, chatCloseCodes.policyViolation, 'Too many messages');
     return;
   }
   let json: unknown;
@@ -185,9 +265,6 @@ export function receiveChatFrame(peer: ChatPeer, frame: ChatFrame): void {
  * does not answer the close handshake within a second is cut off, so the drain never waits on it.
  */
 export async function closeChat(): Promise<void> {
-  for (const { peer } of members.values()) {
-    peer.close(chatCloseCodes.goingAway, 'Server shutting down');
-    setTimeout(() => peer.terminate(), 1_000).unref();
-  }
+  for (const member of members.values()) drop(member, chatCloseCodes.goingAway, 'Server shutting down');
   await stopAll();
 }

@@ -8,6 +8,10 @@ export interface ChatSettings {
   maxConnections: number;
   /** Open connections per client address; over it, 429. */
   maxConnectionsPerAddress: number;
+  /** Open connections per account in this process; over it, 429. */
+  maxConnectionsPerAccount: number;
+  /** Bytes a connection may leave unsent (a client that stopped reading); past them it is closed with 1008. */
+  maxBufferedBytes: number;
 }
 
 let settings: ChatSettings | undefined;

@@ -5,7 +5,7 @@ import { currentSession } from '../auth';
 import { appOrigin, clientAddress } from '../request';
 import type { ChatContext, UpgradeRequest } from './hooks';
 import { chatSettings } from './settings';
-import { chatConnections } from './slots';
+import { accountConnections, chatConnections } from './slots';
 
 /**
  * Node's request behind crossws's upgrade request, so the app's own helpers (session, origin,
@@ -44,7 +44,7 @@ function refusal(status: number, statusText: string, message: string, headers: R
  *   hijacking). Browsers always send `Origin` on a WebSocket; other clients must too;
  * - 503 (`Retry-After: 5`) over `maxConnections` open in this process, 429 (`Retry-After: 30`)
  *   over `maxConnectionsPerAddress` from one client address;
- * - 401 without a live session.
+ * - 401 without a live session, 429 over `maxConnectionsPerAccount` open for its account here.
  */
 export async function requireChatUpgrade(request: UpgradeRequest & { context: Record<string, unknown> }) {
   const req = nodeRequest(request);
@@ -52,7 +52,7 @@ export async function requireChatUpgrade(request: UpgradeRequest & { context: Re
   if (request.headers.get('origin') !== appOrigin(event)) {
     throw refusal(403, 'Forbidden', 'Open the chat from this site only');
   }
-  const { maxConnections, maxConnectionsPerAddress } = chatSettings();
+  const { maxConnections, maxConnectionsPerAddress, maxConnectionsPerAccount } = chatSettings();
   const address = clientAddress(event);
   if (chatConnections.total() >= maxConnections) {
     throw refusal(503, 'Service Unavailable', 'Too many open chats; try again shortly', {
@@ -66,6 +66,12 @@ export async function requireChatUpgrade(request: UpgradeRequest & { context: Re
   }
   const session = await currentSession(event);
   if (!session) throw refusal(401, 'Unauthorized', 'Sign in first');
-  const context: ChatContext = { sessionId: session.id, address };
+  const userId = session.account.id;
+  if (accountConnections.of(String(userId)) >= maxConnectionsPerAccount) {
+    throw refusal(429, 'Too Many Requests', `At most ${maxConnectionsPerAccount} open chats per account`, {
+      'retry-after': '30',
+    });
+  }
+  const context: ChatContext = { sessionId: session.id, userId, address };
   Object.assign(request.context, context);
 }

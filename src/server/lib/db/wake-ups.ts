@@ -9,14 +9,19 @@ const dataVersionMs = 100;
 export type StopWatching = () => Promise<void>;
 
 /**
- * Calls `wake` whenever another process may have committed something a fan-out must read, the
- * way the todo event stream learns it (docs/live-updates.md, "Two wake-up paths"), and once at
- * the start, for what was committed before. PostgreSQL: a dedicated connection `LISTEN`s on
- * `channel` (a trigger's `pg_notify` names it) and reconnects every second after a drop, waking
- * once more when it is back. SQLite: `PRAGMA data_version`, which moves when another connection
- * commits to the file, is read every 100 ms: one tiny query, no table read.
+ * Calls `wake` whenever a process (this one too) may have committed something a fan-out must
+ * read, the way the todo event stream learns it (docs/live-updates.md, "Two wake-up paths"), and
+ * once at the start, for what was committed before. PostgreSQL: a dedicated connection `LISTEN`s
+ * on `channels` (a trigger's `pg_notify` names one, which `wake` is told) and reconnects every
+ * second after a drop, waking once more when it is back. SQLite: `PRAGMA data_version`, which
+ * moves when another connection commits to the file, and `total_changes()`, which counts this
+ * process's own writes, are read every 100 ms: one tiny query, no table read; `wake` is told no
+ * channel, since any table may have changed.
  */
-export function watchCommits(channel: string, wake: () => void): StopWatching {
+export function watchCommits(
+  channels: string | readonly string[],
+  wake: (channel?: string) => void,
+): StopWatching {
   const url = databaseUrl();
   if (!url) return watchDataVersion(wake);
   let stopped = false;
@@ -37,10 +42,10 @@ export function watchCommits(channel: string, wake: () => void): StopWatching {
       if (!stopped) setTimeout(() => !stopped && connect(), 1_000).unref();
     };
     current.on('error', reconnect);
-    current.on('notification', wake);
+    current.on('notification', ({ channel }) => wake(channel));
     try {
       await current.connect();
-      await current.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+      for (const channel of [channels].flat()) await current.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
       current.once('end', reconnect);
       wake();
     } catch {
@@ -60,12 +65,12 @@ export function watchCommits(channel: string, wake: () => void): StopWatching {
 }
 
 function watchDataVersion(wake: () => void): StopWatching {
-  let seen: unknown;
+  let seen: string | undefined;
   const timer = setInterval(() => {
     useDatabase()
-      .then((db) => db.sql`SELECT data_version FROM pragma_data_version()`)
+      .then((db) => db.sql`SELECT data_version, total_changes() AS changes FROM pragma_data_version()`)
       .then(({ rows = [] }) => {
-        const version = rows[0]?.['data_version'];
+        const version = `${rows[0]?.['data_version']}:${rows[0]?.['changes']}`;
         if (version !== seen) wake();
         seen = version;
       })

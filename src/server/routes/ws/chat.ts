@@ -15,14 +15,14 @@ defineRouteMeta({
     security: [{ session: [] }],
     'x-access': 'signed-in',
     'x-limits':
-      'Frame ≤ 4 KiB; 20 frames per 10 s per connection; 10 connections per address, 1,000 per process.',
+      'Frame ≤ 4 KiB; 20 frames per 10 s per connection, 30 per account; 10 connections per address and per account, 1,000 per process; 256 KiB unread closes a connection; its session ending closes it within 1 s.',
     'x-websocket': true,
     responses: {
       101: { description: 'Switching to the WebSocket protocol.' },
       401: { description: 'No session.' },
       403: { description: '`Origin` is not this site.' },
       426: { description: 'A plain HTTP request: open a WebSocket.' },
-      429: { description: 'This client address holds its maximum of open chats.' },
+      429: { description: 'This client address, or this account, holds its maximum of open chats.' },
       503: { description: 'This process holds its maximum of open chats.' },
     },
   },
