@@ -14,4 +14,5 @@ export {
 export { addressSlots } from './address-slots';
 export { capBody } from './body-cap';
 export { isCrossSiteForm, refuseCrossSiteForm } from './cross-site';
+export { lingerAfterRefusal } from './linger';
 export { type ProxySettings, appOrigin, clientAddress, isHttps, proxySettings } from './proxy';

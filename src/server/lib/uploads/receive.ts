@@ -1,29 +1,31 @@
 import busboy from 'busboy';
-import { type H3Event, createError, getRequestHeader, isError, setResponseHeader } from 'h3';
+import { type H3Event, createError, getRequestHeader, isError } from 'h3';
 import { randomUUID } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
 import { mkdir, rename, rm } from 'node:fs/promises';
-import type { Readable } from 'node:stream';
+import { type Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 
 import { useDatabase } from '../db';
-import { mediaType } from '../request';
+import { lingerAfterRefusal, mediaType } from '../request';
 import { TypeSniffer, unsupported } from './file-types';
 import { releaseQuota, reserveQuota, settleQuota } from './quota';
 import { type StoredFile, maxFileBytes, storedPath, uploadsDir } from './stored-files';
 
-/** The largest body the route reads: the file and room for the multipart boundaries and part headers. */
+/**
+ * The largest body the route reads, whatever it holds: the file and room for the multipart
+ * boundaries and part headers. Extra parts and bytes after the file count against it too.
+ */
 const maxBodyBytes = maxFileBytes + 64 * 1024;
 
 /**
  * Ends a body the route refused before reading it. One declared within `maxBodyBytes` is left for
- * Node to read and discard, so the client gets to read the answer (closing on a client still
- * sending resets the connection, and the answer with it) and keeps its connection; any other,
- * chunked or larger, is cut off by closing the connection after the answer.
+ * Node to read and discard, so the client keeps its connection; any other, chunked or larger, is
+ * read and thrown away for a bounded time after the answer, then cut off (`lingerAfterRefusal`).
  */
 export function endUnreadBody(event: H3Event): void {
   const declared = Number(getRequestHeader(event, 'content-length') ?? Number.NaN);
-  if (!(declared <= maxBodyBytes)) setResponseHeader(event, 'connection', 'close');
+  if (!(declared <= maxBodyBytes)) lingerAfterRefusal(event);
 }
 
 /**
@@ -41,15 +43,12 @@ export function cleanFileName(name: string | undefined): string {
   return Array.from(visible).slice(0, 200).join('') || 'file';
 }
 
-function tooLarge(event: H3Event) {
-  // Close the connection after answering, so the client stops sending the rest.
-  setResponseHeader(event, 'connection', 'close');
-  return createError({
+const tooLarge = () =>
+  createError({
     statusCode: 413,
     statusMessage: 'Payload Too Large',
     message: `Files are limited to ${maxFileBytes} bytes`,
   });
-}
 
 const malformed = (message = 'The multipart body is malformed or cut off') =>
   createError({ statusCode: 400, statusMessage: 'Bad Request', message });
@@ -75,7 +74,8 @@ function multipartParser(event: H3Event) {
  * Receives one file for `ownerId` from a `multipart/form-data` body, field `file`, while it
  * streams in (busboy). Before reading it, reserves one file and the declared size in the owner's
  * quota (`reserveQuota`, 413 when it is full). More than `maxFileBytes` is refused with 413 as
- * soon as it passes the cap, a type its bytes don't prove with 415, a malformed body with 400.
+ * soon as it passes the cap, and so is a body that passes it with other parts or bytes after the
+ * file; a type its bytes don't prove is a 415, a malformed body a 400.
  * The bytes go to a temporary `.part` file renamed to the generated id only when complete, and
  * the row is written last, so a refused, malformed or cut-off upload leaves nothing behind and
  * gives its reservation back. A refusal before the body is read ends it by `endUnreadBody`.
@@ -101,7 +101,7 @@ async function beforeReading(event: H3Event, ownerId: number) {
   if (mediaType(getRequestHeader(event, 'content-type') ?? '') !== 'multipart/form-data') throw unsupported();
   // Without a Content-Length (chunked), the file may be as large as the cap.
   const declared = Number(getRequestHeader(event, 'content-length') ?? maxFileBytes);
-  if (declared > maxBodyBytes) throw tooLarge(event);
+  if (declared > maxBodyBytes) throw tooLarge();
   const parser = multipartParser(event);
   return { parser, reservation: await reserveQuota(ownerId, Math.min(declared, maxFileBytes)) };
 }
@@ -137,26 +137,41 @@ async function saveFile(file: Readable, path: string) {
   }
 }
 
-/** Pipes the request through `parser` and saves its `file` part to `partial`. */
+/** Passes the body on until it passes `maxBodyBytes`, then fails with 413: no more of it is read. */
+function capped(): Transform {
+  let received = 0;
+  return new Transform({
+    transform(chunk: Buffer, _encoding, next) {
+      received += chunk.length;
+      next(received > maxBodyBytes ? tooLarge() : null, chunk);
+    },
+  });
+}
+
+/** Pipes the request, capped as a whole, through `parser` and saves its `file` part to `partial`. */
 function receivePart(event: H3Event, parser: busboy.Busboy, partial: string) {
   const request = event.node.req;
+  const body = capped();
   return new Promise<{ name: string; type: string; size: number }>((done, fail) => {
     let saving: Promise<{ name: string; type: string; size: number }> | undefined;
     let current: Readable | undefined;
-    // Whatever stops an upload (the cap, the type, busboy, the client) ends it as one JSON 4xx.
+    let stopped = false;
+    // Whatever stops an upload (the cap, the type, busboy, the client) ends it once, as one JSON 4xx.
     const stop = (error: unknown) => {
+      if (stopped) return;
+      stopped = true;
       const refusal = isError(error) ? error : malformed();
-      request.unpipe(parser);
+      body.unpipe(parser);
       current?.destroy(refusal);
-      setResponseHeader(event, 'connection', 'close');
+      lingerAfterRefusal(event);
       fail(refusal);
     };
     parser.on('file', (field, file, { filename }) => {
       if (field !== 'file') return void file.resume();
       current = file;
-      file.once('limit', () => stop(tooLarge(event)));
+      file.once('limit', () => stop(tooLarge()));
       saving = saveFile(file, partial).then((saved) => {
-        if (file.truncated) throw tooLarge(event);
+        if (file.truncated) throw tooLarge();
         return { name: cleanFileName(filename), ...saved };
       });
       saving.catch(stop);
@@ -166,10 +181,11 @@ function receivePart(event: H3Event, parser: busboy.Busboy, partial: string) {
       saving.then(done, stop);
     });
     parser.once('error', stop);
+    body.once('error', stop);
     // A client that goes away mid-upload: its partial file is removed, nothing is stored.
     request.once('close', () => {
       if (!request.complete) stop(malformed());
     });
-    request.pipe(parser);
+    request.pipe(body).pipe(parser);
   });
 }
