@@ -1,5 +1,8 @@
-import { type H3Event, createError, getRequestHeader, setResponseHeader } from 'h3';
+import { type H3Event, createError, getRequestHeader } from 'h3';
 import type { IncomingMessage } from 'node:http';
+
+// The one file of the request helper that needs no Nitro: this file also loads with the module's index.ts.
+import { lingerAfterRefusal } from '../../../server/lib/request/linger.ts';
 
 /** The largest request body a route accepts unless its route rule says otherwise: 1 MiB. */
 export const defaultMaxBodyBytes = 1024 * 1024;
@@ -9,9 +12,12 @@ export const defaultMaxBodyBytes = 1024 * 1024;
 // to hand it a body read elsewhere, here one read under a size cap.
 const rawBodyKey = Symbol.for('h3RawBody');
 
+/**
+ * A 413 for a body over `maxBytes`, refused while it streams in: the answer reaches a client
+ * still sending (`lingerAfterRefusal`), then the connection closes.
+ */
 function tooLarge(event: H3Event, maxBytes: number) {
-  // Close the connection after answering, so the client stops uploading the rest.
-  setResponseHeader(event, 'connection', 'close');
+  lingerAfterRefusal(event);
   return createError({
     statusCode: 413,
     statusMessage: 'Payload Too Large',
@@ -19,26 +25,34 @@ function tooLarge(event: H3Event, maxBytes: number) {
   });
 }
 
-/** Reads the body chunk by chunk, and gives up as soon as it passes the limit. */
+/** Reads the body chunk by chunk, and gives up as soon as it passes the limit, dropping what it read. */
 function readCapped(event: H3Event, request: IncomingMessage, maxBytes: number): Promise<Buffer> {
   return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
+    let chunks: Buffer[] = [];
     let size = 0;
     const onData = (chunk: Buffer) => {
       size += chunk.length;
       if (size <= maxBytes) return void chunks.push(chunk);
-      request.off('data', onData);
-      request.pause();
+      chunks = [];
       reject(tooLarge(event, maxBytes));
     };
     request.on('data', onData);
     request.once('end', () => resolve(Buffer.concat(chunks)));
-    request.once('error', reject);
+    // The client went away, or Node cut it off at its request timeout: a 408 in the log, not a 500.
+    request.once('close', () =>
+      reject(
+        createError({
+          statusCode: 408,
+          statusMessage: 'Request Timeout',
+          message: 'The body did not arrive',
+        }),
+      ),
+    );
   });
 }
 
 /** True when the request announces a body: a Content-Length above 0, or chunked encoding. */
-function hasRequestBody(event: H3Event): boolean {
+export function hasRequestBody(event: H3Event): boolean {
   const headers = event.node.req.headers;
   return (
     Number(headers['content-length'] ?? 0) > 0 || /\bchunked\b/i.test(headers['transfer-encoding'] ?? '')

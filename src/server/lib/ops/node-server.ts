@@ -4,7 +4,7 @@
 // instead of Nitro's `setupGracefulShutdown`, which closes the listener at the signal with no
 // grace, runs the `close` hook only after every connection ended (so an open event stream held
 // it until the timeout) and exits 0 even when it gave up on requests still running; and
-// `websocketUpgrades` (./websockets.ts) instead of crossws's bare adapter.
+// `websocketUpgrades` (./websockets.ts) instead of crossws's bare adapter; and a request timeout.
 import '#nitro-internal-pollyfills';
 import { toNodeListener } from 'h3';
 import { Server as HttpServer } from 'node:http';
@@ -20,7 +20,15 @@ const cert = process.env['NITRO_SSL_CERT'];
 const key = process.env['NITRO_SSL_KEY'];
 const nitroApp = useNitroApp();
 const listener = toNodeListener(nitroApp.h3App);
-const server = cert && key ? new HttpsServer({ key, cert }, listener) : new HttpServer(listener);
+// A request, its body included, must arrive within BODY_TIMEOUT_SECONDS (default 30, Node's own is
+// 300): Node answers a slower one 408 and closes its connection, checking every second, so a body
+// left one byte short holds its memory and its connection for that long at most.
+const timeouts = {
+  requestTimeout: (Number(process.env['BODY_TIMEOUT_SECONDS']) || 30) * 1_000,
+  connectionsCheckingInterval: 1_000,
+};
+const server =
+  cert && key ? new HttpsServer({ key, cert, ...timeouts }, listener) : new HttpServer(timeouts, listener);
 const port = Number(process.env['NITRO_PORT'] || process.env['PORT'] || 3000);
 const host = process.env['NITRO_HOST'] || process.env['HOST'];
 const path = process.env['NITRO_UNIX_SOCKET'];

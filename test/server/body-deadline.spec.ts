@@ -1,0 +1,111 @@
+import { readFileSync } from 'node:fs';
+import { connect } from 'node:net';
+import { request } from 'node:http';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { type RunningServer, startProductionServer } from '../support/server';
+import { expectNoErrorLines } from '../support/server-log';
+
+const MiB = 1024 * 1024;
+/** The deadline these servers give a request body (`BODY_TIMEOUT_SECONDS`). */
+const deadlineSeconds = 3;
+
+/** The server's resident memory, in MB. */
+const rssMb = (server: RunningServer) =>
+  Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${server.process.pid}/status`, 'utf8'))?.[1]) / 1024;
+
+interface Stalled {
+  /** The status line the server answered with, if any (`HTTP/1.1 429 Too Many Requests`). */
+  status: () => string | undefined;
+  /** Resolves with the milliseconds from the first byte sent until the server closed the connection. */
+  closed: Promise<number>;
+}
+
+/**
+ * Sends `POST /api/v1/todos` declaring a 1 MiB body and all of it but the last byte, then stops:
+ * a near-complete body that would stay open and buffered until Node's default 300 s timeout.
+ */
+function nearlyComplete(server: RunningServer): Stalled {
+  const { hostname, port } = new URL(server.url);
+  const socket = connect(Number(port), hostname);
+  let answer = '';
+  const started = performance.now();
+  socket.on('data', (chunk) => (answer += chunk.toString('latin1')));
+  socket.on('error', () => undefined);
+  socket.write(
+    `POST /api/v1/todos HTTP/1.1\r\nHost: ${hostname}\r\nContent-Type: application/json\r\nContent-Length: ${MiB}\r\n\r\n`,
+  );
+  socket.write(Buffer.alloc(MiB - 1, 'a'));
+  return {
+    status: () => answer.split('\r\n', 1)[0] || undefined,
+    closed: new Promise((resolve) => socket.once('close', () => resolve(performance.now() - started))),
+  };
+}
+
+describe('request bodies: bounded in time and per address', () => {
+  let server: RunningServer;
+
+  beforeAll(async () => {
+    server = await startProductionServer(undefined, {
+      BODY_TIMEOUT_SECONDS: String(deadlineSeconds),
+      BODIES_PER_ADDRESS: '10',
+    });
+  }, 120_000);
+  afterAll(async () => {
+    const output = server?.output() ?? '';
+    await server?.stop();
+    expectNoErrorLines(output);
+  });
+
+  it('holds at most 10 near-complete bodies of one address, cuts them at the deadline, and 250 add under 30 MB', async () => {
+    const before = rssMb(server);
+    let peak = before;
+    const sampler = setInterval(() => (peak = Math.max(peak, rssMb(server))), 50);
+    const stalled = Array.from({ length: 250 }, () => nearlyComplete(server));
+    const closedAfter = await Promise.all(stalled.map(({ closed }) => closed));
+    clearInterval(sampler);
+    const statuses = stalled.map(({ status }) => status());
+    const refused = statuses.filter((status) => status?.startsWith('HTTP/1.1 429')).length;
+    const timedOut = statuses.filter((status) => status?.startsWith('HTTP/1.1 408')).length;
+    console.info(
+      `near-complete bodies: ${refused} × 429, ${timedOut} × 408; RSS ${before.toFixed(1)} → peak ${peak.toFixed(1)} MB; last closed after ${Math.max(...closedAfter).toFixed(0)} ms`,
+    );
+    expect(refused).toBeGreaterThanOrEqual(240);
+    expect(refused + timedOut).toBe(250);
+    expect(peak - before).toBeLessThan(30);
+    // Every connection is gone soon after the deadline (Node checks it every second).
+    expect(Math.max(...closedAfter)).toBeLessThan((deadlineSeconds + 3) * 1_000);
+  }, 60_000);
+
+  it('gives a client still sending a body over 1 MiB its 413, rather than a reset', async () => {
+    const { hostname, port } = new URL(server.url);
+    const send = () =>
+      new Promise<number | string>((resolve) => {
+        const client = request({
+          hostname,
+          port,
+          path: '/api/v1/todos',
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+        });
+        client.on('response', (response) => {
+          response.resume();
+          resolve(response.statusCode ?? 0);
+        });
+        client.on('error', (error: NodeJS.ErrnoException) => resolve(error.code ?? 'error'));
+        // 4 MiB, handed to the socket at once: it goes on sending while the answer comes.
+        client.write('{"title":"');
+        for (let n = 0; n < 64; n++) client.write(Buffer.alloc(64 * 1024, 'a'));
+        client.end();
+      });
+    // Three rounds of eight at once, within the 10 bodies one address may send at a time.
+    for (let round = 0; round < 3; round++) {
+      const answers = Array.from({ length: 8 }, send);
+      // A busy client (a browser's main thread, a loaded machine) reads the answer late: by then
+      // a server that closed at once has reset the connection, and the answer is lost with it.
+      const busyUntil = Date.now() + 500;
+      while (Date.now() < busyUntil);
+      expect(await Promise.all(answers)).toEqual(answers.map(() => 413));
+    }
+  });
+});
