@@ -95,8 +95,11 @@ pinSelf();
 ensureBuild();
 const results = [];
 {
+  // Every client is one account's, from one address: the caps per address and per account let them all in.
   const app = await startServer([...appArgs, appEntry], {
     CHAT_MAX_CONNECTIONS_PER_ADDRESS: String(clientCount),
+    CHAT_MAX_CONNECTIONS_PER_ACCOUNT: String(clientCount),
+    CHAT_MAX_FRAMES_PER_ACCOUNT: String(rate * 10),
   });
   try {
     results.push(await measure('app /ws/chat (SQLite)', app, await signUpBenchAccount(app.url)));

@@ -38,11 +38,13 @@ export const runtimeConfig = {
   forms: { maxContactMessages: 1_000, maxSubscribers: 10_000 },
   // WS /ws/chat (docs/websockets.md): CHAT_MAX_CONNECTIONS per process (over it, 503),
   // CHAT_MAX_CONNECTIONS_PER_ADDRESS per client and CHAT_MAX_CONNECTIONS_PER_ACCOUNT (429), a ping
-  // every CHAT_PING_SECONDS; a connection with CHAT_MAX_BUFFERED_BYTES unsent is closed.
+  // every CHAT_PING_SECONDS; CHAT_MAX_FRAMES_PER_ACCOUNT frames per 10 s from one account's connections,
+  // and a connection with CHAT_MAX_BUFFERED_BYTES unsent, are closed with 1008.
   chat: {
     maxConnections: 1_000,
     maxConnectionsPerAddress: 10,
     maxConnectionsPerAccount: 10,
+    maxFramesPerAccount: 30,
     maxBufferedBytes: 256 * 1024,
     pingSeconds: 25,
   },

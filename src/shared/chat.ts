@@ -9,8 +9,6 @@ export const chatLimits = {
   maxTextLength: 500,
   /** Frames one connection may send per `rateWindowMs`; one more closes it with 1008 (Policy Violation). */
   maxFramesPerWindow: 20,
-  /** Frames all connections of one account may send per `rateWindowMs` (in one server process); one more closes the sender with 1008. */
-  maxFramesPerAccountWindow: 30,
   rateWindowMs: 10_000,
   /** The newest messages a connection gets when it opens. */
   history: 50,

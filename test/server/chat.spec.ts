@@ -86,13 +86,13 @@ describe('WS /ws/chat', () => {
     const writer = await joinedChat(server.url, ada);
     const tag = crypto.randomUUID();
     const seen = () => writer.texts().filter((text) => text.startsWith(tag)).length;
-    // 55 messages, within the rate limit (20 per 10 s per connection): over three connections.
+    // 55 messages, within the rate limits (20 per 10 s per connection, 30 per account): from three accounts.
     for (const [from, count] of [
       [0, 20],
       [20, 20],
       [40, 15],
     ]) {
-      const sender = await joinedChat(server.url, ada);
+      const sender = await joinedChat(server.url, await signUp(server.url, newAccount('Sender')));
       for (let n = from; n < from + count; n++) sender.send({ type: 'message', text: `${tag} ${n}` });
       await writer.until(`messages up to ${from + count}`, () => seen() === from + count);
       await sender.close();
@@ -150,7 +150,7 @@ describe('WS /ws/chat', () => {
   });
 
   it('closes with 1008 on the 21st frame within 10 seconds, and stores none past the limit', async () => {
-    const client = await joinedChat(server.url, ada);
+    const client = await joinedChat(server.url, await signUp(server.url, newAccount('Chatty')));
     const watcher = await joinedChat(server.url, grace);
     const tag = crypto.randomUUID();
     for (let n = 0; n < 25; n++) client.send({ type: 'message', text: `${tag} ${n}` });

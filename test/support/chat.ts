@@ -29,15 +29,19 @@ const wsUrl = (baseUrl: string) => `${baseUrl.replace(/^http/, 'ws')}/ws/chat`;
 
 /**
  * Opens `/ws/chat` on `baseUrl` with the session `cookie`, from `origin` (the server's own by
- * default); resolves once it is open (the history frame may still be on its way).
+ * default) and with any other `headers`; resolves once it is open (the history frame may still
+ * be on its way).
  */
 export function openChat(
   baseUrl: string,
   cookie: string,
   origin = ownOrigin(baseUrl),
   path = '/ws/chat',
+  headers: Record<string, string> = {},
 ): Promise<ChatClient> {
-  const socket = new WebSocket(wsUrl(baseUrl).replace(/\/ws\/chat$/, path), { headers: { cookie, origin } });
+  const socket = new WebSocket(wsUrl(baseUrl).replace(/\/ws\/chat$/, path), {
+    headers: { ...headers, cookie, origin },
+  });
   const frames: ChatServerFrame[] = [];
   const waiters = new Set<() => void>();
   socket.on('message', (data) => {

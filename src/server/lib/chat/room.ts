@@ -239,7 +239,7 @@ export function receiveChatFrame(peer: ChatPeer, frame: ChatFrame): void {
   accountFrames.set(userId, ofAccount);
   if (
     overRate(member.frames, now, chatLimits.maxFramesPerWindow) ||
-    overRate(ofAccount, now, chatLimits.maxFramesPerAccountWindow)
+    overRate(ofAccount, now, chatSettings().maxFramesPerAccount)
   ) {
     drop(member, chatCloseCodes.policyViolation, 'Too many messages');
     return;

@@ -10,6 +10,8 @@ export interface ChatSettings {
   maxConnectionsPerAddress: number;
   /** Open connections per account in this process; over it, 429. */
   maxConnectionsPerAccount: number;
+  /** Frames all of an account's connections in this process may send per 10 s; one more closes the sender with 1008. */
+  maxFramesPerAccount: number;
   /** Bytes a connection may leave unsent (a client that stopped reading); past them it is closed with 1008. */
   maxBufferedBytes: number;
 }
