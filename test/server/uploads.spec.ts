@@ -439,6 +439,17 @@ describe('POST /api/v1/files with hostile file names', () => {
   });
 });
 
+describe('PAGE /files', () => {
+  it.each(['/files', '/api/_analog/pages/files'])(
+    'is served with Cache-Control: private, no-store (%s)',
+    async (path) => {
+      const response = await fetch(`${baseUrl}${path}`, withCookie(await signUp()));
+      expect(response.status).toBe(200);
+      expect(response.headers.get('cache-control')).toBe('private, no-store');
+    },
+  );
+});
+
 describe('GET /api/v1/files', () => {
   it('refuses an anonymous caller with 401', async () => {
     const response = await list();

@@ -1,9 +1,11 @@
 /** Owned uploads: `files.server.ts` lists your files; upload and delete them, or sign in first. */
 // PAGE /files
-import { ChangeDetectionStrategy, Component, inject } from '@angular/core';
+import { isPlatformServer } from '@angular/common';
+import { ChangeDetectionStrategy, Component, PLATFORM_ID, inject } from '@angular/core';
 import { toSignal } from '@angular/core/rxjs-interop';
 import { ActivatedRoute } from '@angular/router';
 import { type RouteMeta, injectLoad, injectRouteEndpointURL } from '@analogjs/router';
+import { injectResponse } from '@analogjs/router/tokens';
 
 import { FileGallery } from '../files/file-gallery';
 import type { load } from './files.server';
@@ -32,4 +34,10 @@ export default class FilesPage {
   private readonly route = inject(ActivatedRoute);
   protected readonly data = toSignal(injectLoad<typeof load>(), { requireSync: true });
   protected readonly endpoint = injectRouteEndpointURL(this.route.snapshot).pathname;
+
+  constructor() {
+    // The page lists this user's files: no shared cache may keep it.
+    if (isPlatformServer(inject(PLATFORM_ID)))
+      injectResponse()?.setHeader('cache-control', 'private, no-store');
+  }
 }

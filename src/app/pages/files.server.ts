@@ -1,5 +1,6 @@
 import type { PageServerLoad } from '@analogjs/router';
 import { type InferRouteResult, type PageServerAction, redirect } from '#server-actions';
+import { setResponseHeader } from 'h3';
 import { FetchError } from 'ofetch';
 
 import { readForm } from '../../server/lib/auth';
@@ -9,8 +10,10 @@ import type { route } from '../../server/routes/api/v1/files.get';
 /**
  * Reads `GET /api/v1/files` through the request's own `$fetch`, which forwards its cookie, so
  * the first render already lists the visitor's files; `files: null` when nobody is signed in.
+ * The answer is this user's alone: no cache may keep it.
  */
 export const load = async ({ event }: PageServerLoad) => {
+  setResponseHeader(event, 'cache-control', 'private, no-store');
   try {
     return { files: await event.$fetch<InferRouteResult<typeof route>>('/api/v1/files') };
   } catch (error) {
