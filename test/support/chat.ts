@@ -101,9 +101,10 @@ export async function refusedChat(
   cookie: string,
   origin?: string,
   path?: string,
+  headers?: Record<string, string>,
 ): Promise<Refusal> {
   try {
-    const client = await openChat(baseUrl, cookie, origin, path);
+    const client = await openChat(baseUrl, cookie, origin, path, headers);
     await client.close();
   } catch (error) {
     const { refusal } = error as { refusal?: Refusal };

@@ -11,6 +11,7 @@ export {
   mediaType,
   requestMediaType,
 } from './content-type';
+export { addressKey } from './address-key';
 export { addressSlots } from './address-slots';
 export { capBody } from './body-cap';
 export { isCrossSiteForm, refuseCrossSiteForm } from './cross-site';
