@@ -1,4 +1,4 @@
-import { type H3Event, createError } from 'h3';
+import { type H3Event, createError, setResponseHeader } from 'h3';
 import { useRuntimeConfig } from 'nitropack/runtime';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { z } from 'zod';
@@ -8,7 +8,7 @@ import { accountMessages } from '../../../shared/account-messages';
 import { hashPassword, verifyPassword } from './passwords';
 import { type AttemptPolicy, countOnly, takeAttempt } from '../rate-limit';
 import { startSession } from './sessions';
-import { clientAddress, refuseCrossSiteForm } from '../request';
+import { addressKey, addressSlots, clientAddress, refuseCrossSiteForm } from '../request';
 
 /** The window of the sign-in limits (and of the account recipe's password-change limit). */
 export const fifteenMinutes = 15 * 60;
@@ -49,6 +49,15 @@ export function accountDelayMs(failures: number): number {
   return Math.min(firstDelayMs * 2 ** (failures - freeAccountFailures), maxDelayMs);
 }
 
+/**
+ * Slowed-down sign-ins to one account that a process runs at once: past 4, 429 at once. Their
+ * hashes would otherwise all start when their waits end, in front of the owner's, so each
+ * address an attacker added would make the owner wait longer; this way the owner waits at most
+ * 8 s and one hash (docs/sessions.md, "Limits").
+ */
+const maxSlowedSignIns = 4;
+const slowedSignIns = addressSlots();
+
 /** 5 failed sign-ups (an email that has an account) per 15 minutes, per client address and per email. */
 export const signUpPolicy: AttemptPolicy = { name: 'sign-up', limit: 5, windowSeconds: fifteenMinutes };
 
@@ -66,7 +75,7 @@ export const createdAccountsPolicy = (): AttemptPolicy => ({
 export async function signUp(event: H3Event, input: z.output<typeof signUpInput>): Promise<Account> {
   refuseCrossSiteForm(event);
   const created = createdAccountsPolicy();
-  const address = `address:${clientAddress(event)}`;
+  const address = `address:${addressKey(clientAddress(event))}`;
   const attempt = await takeAttempt(event, [
     { policy: signUpPolicy, key: address },
     { policy: signUpPolicy, key: `account:${input.email}` },
@@ -96,16 +105,28 @@ export async function signIn(
 ): Promise<Account> {
   // Another site must not sign its visitors in to an account it controls (login CSRF).
   refuseCrossSiteForm(event);
-  const address = clientAddress(event);
+  const address = addressKey(clientAddress(event));
   const attempt = await takeAttempt(event, [
     { policy: signInAddressPolicy, key: `address:${address}` },
     { policy: signInPairPolicy, key: `account:${email}:address:${address}` },
     { policy: signInAccountPolicy, key: `account:${email}` },
   ]);
   const delay = accountDelayMs(attempt.hits[2] - 1);
-  if (delay) await sleep(delay);
-  const found = await findCredentials(email);
-  const valid = await verifyPassword(password, found?.passwordHash);
+  if (delay && slowedSignIns.of(email) >= maxSlowedSignIns) {
+    await attempt.refund();
+    setResponseHeader(event, 'retry-after', maxDelayMs / 1000);
+    throw createError({
+      statusCode: 429,
+      statusMessage: 'Too Many Requests',
+      message: `Too many attempts; try again in ${maxDelayMs / 1000} seconds`,
+    });
+  }
+  const release = delay ? slowedSignIns.hold(email) : () => undefined;
+  const checked = sleep(delay).then(async () => {
+    const found = await findCredentials(email);
+    return { found, valid: await verifyPassword(password, found?.passwordHash) };
+  });
+  const { found, valid } = await checked.finally(release);
   if (!found || !valid) {
     throw createError({
       statusCode: 401,
