@@ -6,12 +6,18 @@ import { rawRequest } from '../support/raw-request';
 let server: RunningServer;
 
 beforeAll(async () => {
-  server = await startProductionServer();
+  // Behind a trusted proxy: the rate limit's spec sends from an address of its own.
+  server = await startProductionServer(undefined, { TRUST_PROXY: '1' });
 }, 120_000);
 afterAll(() => server?.stop());
 
-const report = (contentType: string, body: string) =>
-  rawRequest(server.url, { method: 'POST', path: '/api/csp-report', contentType, body });
+const report = (contentType: string, body: string, headers: Record<string, string> = {}) =>
+  rawRequest(server.url, { method: 'POST', path: '/api/csp-report', contentType, body, headers });
+
+const violation = (n: number) => ({
+  type: 'csp-violation',
+  body: { documentURL: `http://localhost/sampled/${n}`, effectiveDirective: 'img-src' },
+});
 
 describe('POST /api/csp-report', () => {
   it('logs a Reporting API report (report-to) and answers 204', async () => {
@@ -77,5 +83,29 @@ describe('POST /api/csp-report', () => {
     const body = JSON.stringify([{ type: 'csp-violation', body: { documentURL: 'x'.repeat(17 * 1024) } }]);
     const response = await report('application/reports+json', body);
     expect(response.status).toBe(413);
+  });
+
+  it('refuses the 61st report in a minute from one address with 429 and Retry-After', async () => {
+    const headers = { 'x-forwarded-for': '10.9.8.7' };
+    const body = JSON.stringify([violation(0)]);
+    const statuses: number[] = [];
+    for (let n = 0; n < 61; n++)
+      statuses.push((await report('application/reports+json', body, headers)).status);
+    expect(statuses.slice(0, 60)).toEqual(Array.from({ length: 60 }, () => 204));
+    const refused = await report('application/reports+json', body, headers);
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect((await report('application/reports+json', body, { 'x-forwarded-for': '10.9.8.8' })).status).toBe(
+      204,
+    );
+  });
+
+  it('logs at most 20 violations a minute: a flood costs a few lines, not megabytes', async () => {
+    const flood = JSON.stringify(Array.from({ length: 50 }, (_, n) => violation(n)));
+    expect((await report('application/reports+json', flood, { 'x-forwarded-for': '10.9.8.9' })).status).toBe(
+      204,
+    );
+    await new Promise((settle) => setTimeout(settle, 200));
+    expect(server.output().match(/\[csp-violation\] \{/g)?.length).toBeLessThanOrEqual(20);
   });
 });
