@@ -58,6 +58,18 @@ describe('request bodies: bounded in time and per address', () => {
   });
 
   it('holds at most 10 near-complete bodies of one address, cuts them at the deadline, and 250 add under 30 MB', async () => {
+    // The same 250 requests with small bodies first: what any burst costs (code compiled, heaps
+    // grown) is not what the near-complete bodies pin.
+    const warmUp = await Promise.all(
+      Array.from({ length: 250 }, () =>
+        fetch(`${server.url}/api/v1/todos`, {
+          method: 'POST',
+          body: '{}',
+          headers: { 'content-type': 'application/json' },
+        }),
+      ),
+    );
+    expect(warmUp.map(({ status }) => status)).toEqual(warmUp.map(() => 422));
     const before = rssMb(server);
     let peak = before;
     const sampler = setInterval(() => (peak = Math.max(peak, rssMb(server))), 50);
@@ -74,7 +86,7 @@ describe('request bodies: bounded in time and per address', () => {
     expect(refused + timedOut).toBe(250);
     expect(peak - before).toBeLessThan(30);
     // Every connection is gone soon after the deadline (Node checks it every second).
-    expect(Math.max(...closedAfter)).toBeLessThan((deadlineSeconds + 3) * 1_000);
+    expect(Math.max(...closedAfter)).toBeLessThan((deadlineSeconds + 5) * 1_000);
   }, 60_000);
 
   it('gives a client still sending a body over 1 MiB its 413, rather than a reset', async () => {

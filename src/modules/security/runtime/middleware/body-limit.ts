@@ -25,7 +25,9 @@ function holdArrivingBody(event: H3Event): void {
   const address = clientAddress(event);
   maxArrivingPerAddress ??= Number(useRuntimeConfig()['bodiesPerAddress']);
   if (arriving.of(address) >= maxArrivingPerAddress) {
+    // Nothing of the body is read: the connection ends as soon as the answer is out.
     setResponseHeader(event, 'connection', 'close');
+    event.node.res.once('finish', () => request.socket.destroy());
     throw createError({
       statusCode: 429,
       statusMessage: 'Too Many Requests',
