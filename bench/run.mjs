@@ -774,33 +774,47 @@ async function linkedOgImage(url) {
 
 const uses = (server) => rows.some((row) => row.server === server);
 /** The app's build, its native addon compiled for Node 24, started by Node 24. */
-const startNode24 = (env = {}) => {
+const startNode24 = (env = {}, options = {}) => {
   const dir = nodeLine(node24);
-  return startServer([...appArgs.slice(0, -1), buildForLine(dir)], env, join(dir, 'bin/node'));
+  return startServer([...appArgs.slice(0, -1), buildForLine(dir)], env, join(dir, 'bin/node'), options);
 };
+/** The servers whose bench account is their admin (`accountServers` below): the account exists before they start. */
+const withAdmin = { withAdmin: true };
 const postgres = rows.some(needsPostgres) ? await startPostgres() : undefined;
 const pgDatabase = postgres && (await postgres.createDatabase());
 const pgUnnamedDatabase = postgres && (await postgres.createDatabase());
 const stockArgs = [...appArgs.slice(0, -1), anchorEntry];
 /** Each server is started for its own rows only; `app` always, its client assets name two rows. */
 const starts = {
-  app: () => startServer(appArgs),
-  twin: () => startServer(appArgs),
-  quiet: () => startServer(appArgs, { LOG_LEVEL: 'silent' }),
+  app: () => startServer(appArgs, {}, undefined, withAdmin),
+  twin: () => startServer(appArgs, {}, undefined, withAdmin),
+  quiet: () => startServer(appArgs, { LOG_LEVEL: 'silent' }, undefined, withAdmin),
   pages: () => startServer(appArgs, { PAGE_CACHE: 'false' }),
   cached: () => startServer(appArgs),
   stock: () => startServer(stockArgs),
   stockHeaders: () => startServer([...appArgs.slice(0, -1), headersAnchorEntry]),
-  pretenure: () => startServer(appArgs.filter((arg) => arg !== '--no-allocation-site-pretenuring')),
+  pretenure: () =>
+    startServer(
+      appArgs.filter((arg) => arg !== '--no-allocation-site-pretenuring'),
+      {},
+      undefined,
+      withAdmin,
+    ),
   stockPages: () => startServer(stockArgs),
   // The app built without the security module (no nonce, CSP, headers or guards): what it costs a page.
   plain: () => startServer([...appArgs.slice(0, -1), plainEntry], { PAGE_CACHE: 'false' }),
-  pg: () => startServer(appArgs, { DATABASE_URL: pgDatabase }),
+  pg: () => startServer(appArgs, { DATABASE_URL: pgDatabase }, undefined, withAdmin),
   // The same build with one tuning recipe switched off each (docs/tuning.md).
-  noseal: () => startServer(appArgs, { SEAL_CACHE: 'false' }),
-  nostmt: () => startServer(appArgs, { STATEMENT_CACHE: 'false' }),
-  pgunnamed: () => startServer(appArgs, { DATABASE_URL: pgUnnamedDatabase, NAMED_STATEMENTS: 'false' }),
-  node24: () => startNode24(),
+  noseal: () => startServer(appArgs, { SEAL_CACHE: 'false' }, undefined, withAdmin),
+  nostmt: () => startServer(appArgs, { STATEMENT_CACHE: 'false' }, undefined, withAdmin),
+  pgunnamed: () =>
+    startServer(
+      appArgs,
+      { DATABASE_URL: pgUnnamedDatabase, NAMED_STATEMENTS: 'false' },
+      undefined,
+      withAdmin,
+    ),
+  node24: () => startNode24({}, withAdmin),
   node24Pages: () => startNode24({ PAGE_CACHE: 'false' }),
   // Not a Node server: pgbench connects to the pg server's database itself.
   pgbench: async () => ({ url: pgDatabase, stop: async () => undefined }),

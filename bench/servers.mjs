@@ -114,34 +114,34 @@ async function waitFor(url) {
   throw new Error(`${url} did not start`);
 }
 
-/**
- * Starts `node <args>` (a script and its flags) on a free loopback port with a throw-away DATA_DIR,
- * on core 1 when `pinned`, with `env` on top (such as `DATABASE_URL`), run by the Node.js `node`.
- * @param {string[]} args
- * @param {Record<string, string>} [env]
- * @param {string} [node] another Node.js line's binary (bench/node-line.mjs); this one's by default
- * @returns {Promise<{ url: string, pid: number, peakRssMb: () => number, cpuSeconds: () => number, stop: () => Promise<void> }>}
- */
 /** The account every bench server makes an admin (`ADMIN_EMAILS`): the users routes let only it write. */
 export const benchAccount = { email: 'bench@example.com', name: 'Bench', password: 'bench password 1' };
 
-/** Signs `benchAccount` up on `url` and answers its session cookie (`session=…`). */
+/**
+ * Signs `benchAccount` up on `url`, or in where it has its account already, and answers its
+ * session cookie (`session=…`).
+ */
 export async function signUpBenchAccount(url) {
-  const response = await fetch(`${url}/api/v1/auth/sign-up`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(benchAccount),
-  });
-  if (response.status !== 201) throw new Error(`sign-up on ${url} answered ${response.status}`);
+  const post = (path) =>
+    fetch(`${url}/api/v1/auth/${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(benchAccount),
+    });
+  let response = await post('sign-up');
+  if (response.status === 409) response = await post('sign-in');
+  if (response.status !== 201 && response.status !== 200) {
+    throw new Error(`sign-up on ${url} answered ${response.status}`);
+  }
   return response.headers.getSetCookie()[0].split(';')[0];
 }
 
 const withoutUndefined = (env) =>
   Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined));
 
-export async function startServer(args, env = {}, node = process.execPath) {
+/** Spawns the server on a free port with `dataDir`, and waits until it answers. */
+async function launch(args, env, node, dataDir, sessionSecret) {
   const port = await freePort();
-  const dataDir = mkdtempSync(join(tmpdir(), 'analog-bench-'));
   const [command, commandArgs] = pinned ? ['taskset', ['-c', '1', node, ...args]] : [node, args];
   const child = spawn(command, commandArgs, {
     cwd: root,
@@ -151,7 +151,7 @@ export async function startServer(args, env = {}, node = process.execPath) {
     env: withoutUndefined({
       ...process.env,
       NODE_ENV: 'production',
-      SESSION_SECRET: randomBytes(32).toString('base64url'),
+      SESSION_SECRET: sessionSecret,
       ADMIN_EMAILS: benchAccount.email,
       PORT: String(port),
       HOST: '127.0.0.1',
@@ -163,6 +163,31 @@ export async function startServer(args, env = {}, node = process.execPath) {
   child.stdout.resume();
   const url = `http://127.0.0.1:${port}`;
   await waitFor(url);
+  return { child, url };
+}
+
+/**
+ * Starts `node <args>` (a script and its flags) on a free loopback port with a throw-away DATA_DIR,
+ * on core 1 when `pinned`, with `env` on top (such as `DATABASE_URL`), run by the Node.js `node`.
+ * @param {string[]} args
+ * @param {Record<string, string>} [env]
+ * @param {string} [node] another Node.js line's binary (bench/node-line.mjs); this one's by default
+ * @param {{ withAdmin?: boolean }} [options] `withAdmin`: the bench account is signed up on a first start
+ *   on the same data and the server started again, since ADMIN_EMAILS makes an admin only of an
+ *   account that exists at start
+ * @returns {Promise<{ url: string, pid: number, peakRssMb: () => number, cpuSeconds: () => number, stop: () => Promise<void> }>}
+ */
+export async function startServer(args, env = {}, node = process.execPath, { withAdmin = false } = {}) {
+  const dataDir = mkdtempSync(join(tmpdir(), 'analog-bench-'));
+  const sessionSecret = randomBytes(32).toString('base64url');
+  if (withAdmin) {
+    const first = await launch(args, env, node, dataDir, sessionSecret);
+    await signUpBenchAccount(first.url);
+    const exited = new Promise((done) => first.child.once('exit', done));
+    first.child.kill('SIGTERM');
+    await exited;
+  }
+  const { child, url } = await launch(args, env, node, dataDir, sessionSecret);
   return {
     url,
     pid: child.pid,

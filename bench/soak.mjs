@@ -9,7 +9,7 @@ const warmupSeconds = Math.min(10, Math.round(seconds / 6));
 const json = { 'content-type': 'application/json' };
 
 ensureBuild();
-const app = await startServer(appArgs);
+const app = await startServer(appArgs, {}, undefined, { withAdmin: true });
 // The bench account is the server's admin (ADMIN_EMAILS), whom `PUT /api/v1/users/:id` lets rename anyone.
 const admin = await signUpBenchAccount(app.url);
 

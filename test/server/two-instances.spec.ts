@@ -14,7 +14,7 @@ let servers: RunningServer[] = [];
 let admin: string;
 
 beforeAll(async () => {
-  // Started together, so both apply the migrations at once: the lock makes one wait for the other.
+  // Started together on one database (its migrations' race is postgres-pool.spec.ts's).
   instances = await startInstancesOnPostgres();
   servers = instances.servers;
   admin = await signUpAdmin(servers[0].url);

@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
+import { createAccountBeforeStart } from './accounts';
 import { root, serverEntry } from './build';
 import { freePort } from './free-port.mjs';
 import { startPostgres } from './postgres.mjs';
@@ -41,15 +42,17 @@ export async function waitForUrl(
 /**
  * Runs `node <args>` on a free loopback port with its own empty data folder (or the `DATA_DIR`
  * given in `env`, which it leaves in place), in its own process group, and resolves once
- * `readyPath` answers.
+ * `readyPath` answers. `beforeStart` runs first, given the server's environment.
  */
 async function startNodeServer(
   args: (port: number) => string[],
   env: Record<string, string | undefined>,
   readyPath = '/api/v1/hello',
+  beforeStart?: (env: Record<string, string | undefined>) => Promise<void>,
 ): Promise<RunningServer> {
   const ownDataDir = env['DATA_DIR'] === undefined;
   const dataDir = env['DATA_DIR'] ?? mkdtempSync(join(tmpdir(), 'analog-api-routes-'));
+  await beforeStart?.({ ...env, DATA_DIR: dataDir });
   for (let attempt = 1; ; attempt++) {
     const started = await spawnServer(args, { ...env, DATA_DIR: dataDir }, readyPath);
     if (started.running) return serverControl(started.running, dataDir, ownDataDir);
@@ -130,7 +133,8 @@ export const testSessionSecret = 'test servers only: a session secret of 32+ cha
 
 /**
  * The account every test server makes an admin (`ADMIN_EMAILS`, written in capitals there: the
- * server matches it trimmed and lower-cased, like stored emails). Sign it up with `signUpAdmin`.
+ * server matches it trimmed and lower-cased, like stored emails). Only an account that exists when
+ * the server starts is an admin, so `startProductionServer` creates it first; `signUpAdmin` signs it in.
  */
 export const testAdmin = {
   email: 'admin@example.test',
@@ -141,27 +145,38 @@ export const testAdmin = {
 /**
  * Starts the production server (`node dist/analog/server/index.mjs`) on a free port with its
  * own empty data folder, so tests never share stored records with a developer: the shell's
- * `DATA_DIR` and `DATABASE_URL` are ignored, only those in `env` count.
+ * `DATA_DIR` and `DATABASE_URL` are ignored, only those in `env` count. Its database gets
+ * `testAdmin`'s account first (migrated as the server would), unless `withAdmin` is false: a
+ * spec of servers that migrate an empty database together.
  */
-export function startProductionServer(entry = serverEntry, env: Record<string, string> = {}) {
+export function startProductionServer(
+  entry = serverEntry,
+  env: Record<string, string> = {},
+  { withAdmin = true } = {},
+) {
   const inherited = Object.fromEntries(
     Object.entries(process.env).filter(([name]) => name !== 'DATA_DIR' && name !== 'DATABASE_URL'),
   );
-  return startNodeServer(() => [entry], {
-    ...inherited,
-    NODE_ENV: 'production',
-    SESSION_SECRET: testSessionSecret,
-    ADMIN_EMAILS: ` ${testAdmin.email.toUpperCase()} `,
-    // Every spec signs its accounts up from 127.0.0.1: the per-address allowance of new accounts
-    // (10 an hour by default) is proven by its own spec, test/server/rate-limit.spec.ts. Specs
-    // share one todo list too; its cap (1,000 by default) is proven by test/server/todo-list-cap.spec.ts.
-    // And they send many bodies at once from that one address: the cap on those (10 by default)
-    // is proven by test/server/body-deadline.spec.ts.
-    SIGN_UPS_PER_HOUR: '1000000',
-    TODOS_MAX: '1000000',
-    BODIES_PER_ADDRESS: '1000000',
-    ...env,
-  });
+  return startNodeServer(
+    () => [entry],
+    {
+      ...inherited,
+      NODE_ENV: 'production',
+      SESSION_SECRET: testSessionSecret,
+      ADMIN_EMAILS: ` ${testAdmin.email.toUpperCase()} `,
+      // Every spec signs its accounts up from 127.0.0.1: the per-address allowance of new accounts
+      // (10 an hour by default) is proven by its own spec, test/server/rate-limit.spec.ts. Specs
+      // share one todo list too; its cap (1,000 by default) is proven by test/server/todo-list-cap.spec.ts.
+      // And they send many bodies at once from that one address: the cap on those (10 by default)
+      // is proven by test/server/body-deadline.spec.ts.
+      SIGN_UPS_PER_HOUR: '1000000',
+      TODOS_MAX: '1000000',
+      BODIES_PER_ADDRESS: '1000000',
+      ...env,
+    },
+    '/api/v1/hello',
+    withAdmin ? (serverEnv) => createAccountBeforeStart(serverEnv, testAdmin) : undefined,
+  );
 }
 
 /** Production servers sharing one fresh PostgreSQL database, as instances behind a load balancer. */

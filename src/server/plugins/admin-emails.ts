@@ -1,11 +1,12 @@
 import { defineNitroPlugin } from 'nitropack/runtime';
 
-import { adminEmails, unclaimedAdminEmails } from '../lib/authorization';
+import { adminEmails, startupAdmins } from '../lib/authorization';
 
 /**
  * Reads `ADMIN_EMAILS` when the server starts: an entry that is not an email stops it at once with
- * one line instead of failing the first admin request, and an admin email that no account has yet
- * is a warning, since whoever signs up with it first becomes an admin.
+ * one line instead of failing the first admin request. The accounts with a listed email are the
+ * admins until the next start (`startupAdmins`); a listed email without one is a warning, since
+ * its account, once made, is no admin before a restart.
  */
 export default defineNitroPlugin(() => {
   if (import.meta.prerender) return;
@@ -15,11 +16,11 @@ export default defineNitroPlugin(() => {
     console.error(`[auth] ${(error as Error).message}`);
     process.exit(1);
   }
-  unclaimedAdminEmails().then(
-    (emails) => {
-      for (const email of emails) {
+  startupAdmins().then(
+    ({ unclaimed }) => {
+      for (const email of unclaimed) {
         console.warn(
-          `[auth] ADMIN_EMAILS lists ${email}, which has no account: whoever signs up with it first is an admin. Sign it up now.`,
+          `[auth] ADMIN_EMAILS lists ${email}, which has no account: an admin's account must exist when the server starts. Sign it up, then restart.`,
         );
       }
     },

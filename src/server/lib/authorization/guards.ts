@@ -10,7 +10,7 @@ function forbidden(message: string): never {
 /** The signed-in admin: 401 without a valid session, 403 for any other account. */
 export async function requireAdmin(event: H3Event): Promise<Account> {
   const account = await requireUser(event);
-  if (!isAdmin(account)) forbidden('Only an admin may do this');
+  if (!(await isAdmin(account))) forbidden('Only an admin may do this');
   return account;
 }
 
@@ -21,6 +21,7 @@ export async function requireAdmin(event: H3Event): Promise<Account> {
  */
 export async function requireOwnerOrAdmin(event: H3Event, ownerId: number): Promise<Account> {
   const account = await requireUser(event);
-  if (account.id !== ownerId && !isAdmin(account)) forbidden('Only its owner or an admin may do this');
+  if (account.id !== ownerId && !(await isAdmin(account)))
+    forbidden('Only its owner or an admin may do this');
   return account;
 }

@@ -4,30 +4,53 @@ import type { Account } from '../auth';
 import { useDatabase } from '../db';
 import { parseAdminEmails } from './admin-emails';
 
-let admins: ReadonlySet<string> | undefined;
+let emails: ReadonlySet<string> | undefined;
 
 /** The admins' emails from `ADMIN_EMAILS`, read once (src/server/plugins/admin-emails.ts does it at start). */
 export function adminEmails(): ReadonlySet<string> {
-  admins ??= parseAdminEmails(useRuntimeConfig()['adminEmails']);
-  return admins;
+  emails ??= parseAdminEmails(useRuntimeConfig()['adminEmails']);
+  return emails;
 }
 
-/** Whether the account is an admin: its email is one of `ADMIN_EMAILS`. No column, no query. */
-export function isAdmin(account: Account): boolean {
-  return adminEmails().has(account.email);
+/** The admin accounts, by id, and the listed emails that had no account. */
+export interface Admins {
+  ids: ReadonlySet<number>;
+  unclaimed: string[];
+}
+
+let admins: Promise<Admins> | undefined;
+
+async function readAdmins(): Promise<Admins> {
+  if (!adminEmails().size) return { ids: new Set(), unclaimed: [] };
+  const db = await useDatabase();
+  const ids = new Set<number>();
+  const unclaimed: string[] = [];
+  for (const email of adminEmails()) {
+    const { rows = [] } = await db.sql`SELECT id FROM users WHERE email = ${email}`;
+    if (rows[0]) ids.add(Number(rows[0]['id']));
+    else unclaimed.push(email);
+  }
+  return { ids, unclaimed };
 }
 
 /**
- * The admin emails no account has yet. The app does not verify emails, so whoever signs up first
- * with one of them becomes an admin: src/server/plugins/admin-emails.ts warns about each at start.
+ * The accounts that had an email of `ADMIN_EMAILS` when this process started
+ * (src/server/plugins/admin-emails.ts reads them then; a failed read is tried again). The app does
+ * not verify emails, so an account made later with a listed email is no admin until the next
+ * start: nobody can sign up into the role.
  */
-export async function unclaimedAdminEmails(): Promise<string[]> {
-  if (!adminEmails().size) return [];
-  const db = await useDatabase();
-  const unclaimed: string[] = [];
-  for (const email of adminEmails()) {
-    const { rows } = await db.sql<{ rows: unknown[] }>`SELECT id FROM users WHERE email = ${email}`;
-    if (!rows.length) unclaimed.push(email);
+export function startupAdmins(): Promise<Admins> {
+  if (!admins) {
+    const read = readAdmins();
+    admins = read;
+    read.catch(() => {
+      if (admins === read) admins = undefined;
+    });
   }
-  return unclaimed;
+  return admins;
+}
+
+/** Whether the account is an admin: one of `startupAdmins`. No column, no query per request. */
+export async function isAdmin(account: Account): Promise<boolean> {
+  return (await startupAdmins()).ids.has(account.id);
 }
