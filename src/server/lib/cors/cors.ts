@@ -38,7 +38,8 @@ export function corsOptions(allowList: unknown): H3CorsOptions {
 export function handlePublicCors(event: H3Event, options: H3CorsOptions): void {
   if (!crossOrigin.lookup(event.path.split('?')[0])) return;
   // Without `Origin`, h3 would answer `*`: a same-origin or server-side read needs no CORS header.
-  if (getRequestHeader(event, 'origin')) handleCors(event, options);
+  // A preflight it answered (204) has gone out: no header can follow.
+  if (getRequestHeader(event, 'origin') && handleCors(event, options)) return;
   // h3 adds `Vary: origin` for an allowed origin only; caches must key every answer on it.
   if (!getResponseHeader(event, 'vary')) setResponseHeader(event, 'vary', 'Origin');
 }
