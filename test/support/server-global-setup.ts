@@ -2,6 +2,7 @@ import type { TestProject } from 'vitest/node';
 
 import { ensureBuild, serverEntry } from './build';
 import { startProductionServer } from './server';
+import { expectNoErrorLines } from './server-log';
 import { signUpAdmin } from './sessions';
 
 declare module 'vitest' {
@@ -17,12 +18,35 @@ declare module 'vitest' {
 /** The one origin the shared server lets read its public routes cross-origin (test/server/cors.spec.ts). */
 export const allowedOrigin = 'https://allowed.example';
 
-/** Builds the app if needed and serves the production build for the server specs. */
+/**
+ * The error lines the server specs cause on the shared server on purpose: `GET /api/v1/boom`'s
+ * 500 (test/server/boom.spec.ts) and the webhook's 503 without `WEBHOOK_SECRET`
+ * (test/server/webhooks.spec.ts). Any other fails the run at teardown.
+ */
+const causedOnPurpose = [
+  /"message":"Database password is hunter2".*"msg":"request failed"/,
+  /"status":503,.*"message":"Webhooks are not configured: set WEBHOOK_SECRET/,
+];
+
+/**
+ * Builds the app if needed and serves the production build for the server specs; once they are
+ * done, fails the run when the server logged an error line no spec asked for (`expectNoErrorLines`).
+ */
 export default async function setup(project: TestProject) {
   ensureBuild();
   const server = await startProductionServer(serverEntry, { CORS_ORIGINS: allowedOrigin });
   project.provide('baseUrl', server.url);
   project.provide('dataDir', server.dataDir);
   project.provide('adminCookie', await signUpAdmin(server.url));
-  return () => server.stop();
+  return async () => {
+    const output = server.output();
+    await server.stop();
+    try {
+      expectNoErrorLines(output, causedOnPurpose);
+    } catch (error) {
+      // Vitest reports an error thrown at teardown but still exits 0: the run must fail.
+      console.error(String(error));
+      process.exitCode = 1;
+    }
+  };
 }
