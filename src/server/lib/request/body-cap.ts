@@ -1,4 +1,6 @@
-import { type H3Event, createError, setResponseHeader } from 'h3';
+import { type H3Event, createError } from 'h3';
+
+import { lingerAfterRefusal } from './linger';
 
 /**
  * Caps the body h3 is about to read (`readBody`, `readFormData`, `readRawBody`) at `maxBytes`, so a
@@ -11,8 +13,8 @@ export function capBody(event: H3Event, maxBytes: number): void {
   const request = event.node.req;
   if (request.readableEnded) return;
   const tooLarge = () => {
-    // The rest of the body is never read: the connection closes after the answer.
-    setResponseHeader(event, 'connection', 'close');
+    // The rest of the body is thrown away for a bounded time, then the connection closes.
+    lingerAfterRefusal(event);
     return createError({
       statusCode: 413,
       statusMessage: 'Payload Too Large',
@@ -26,8 +28,6 @@ export function capBody(event: H3Event, maxBytes: number): void {
   const count = (chunk: Buffer) => {
     size += chunk.length;
     if (size <= maxBytes) return;
-    request.off('data', count);
-    request.pause();
     request.emit('error', tooLarge());
   };
   request.on('data', count);
