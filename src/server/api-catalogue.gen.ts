@@ -21,12 +21,12 @@ export const apiCatalogue = [
     "kind": "api",
     "file": "src/modules/security/runtime/handlers/csp-report.post.ts",
     "pattern": "Report sink",
-    "when": "browsers POST Content-Security-Policy violations here; each is logged, nothing is echoed.",
+    "when": "browsers POST Content-Security-Policy violations here; rate-limited per address, sampled into the log, never echoed.",
     "method": "POST",
     "url": "/api/csp-report",
     "query": "",
     "access": "anyone",
-    "limits": "Body ≤ 16 KiB; each report is logged, never stored or echoed."
+    "limits": "Body ≤ 16 KiB; 60 reports per minute per address; at most 20 violations logged per minute per process (the rest counted), never stored or echoed."
   },
   {
     "kind": "api",
@@ -92,7 +92,7 @@ export const apiCatalogue = [
     "url": "/api/v1/auth/sign-in",
     "query": "",
     "access": "anyone",
-    "limits": "Password ≤ 128 characters; 20 failures per 15 min per address, 5 per account and address; an account slows down after 5 failures."
+    "limits": "Password ≤ 128 characters; 20 failures per 15 min per address (an IPv6 /64), 5 per account and address; an account slows down after 5 failures, to 8 s at most, 4 slowed attempts at once."
   },
   {
     "kind": "api",
@@ -521,6 +521,6 @@ export const apiCatalogue = [
     "url": "/ws/chat",
     "query": "",
     "access": "signed-in",
-    "limits": "Frame ≤ 4 KiB; 20 frames per 10 s per connection; 10 connections per address, 1,000 per process."
+    "limits": "Frame ≤ 4 KiB; 20 frames per 10 s per connection, 30 per account; 10 connections per address and per account, 1,000 per process; 256 KiB unread closes a connection; its session ending closes it within 1 s."
   }
 ] as const;

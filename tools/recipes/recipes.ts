@@ -317,7 +317,12 @@ export const recipes: Recipe[] = [
         },
       },
     },
-    specs: ['src/server/lib/request/content-type.spec.ts', 'test/server/form-origin.spec.ts'],
+    specs: [
+      'src/server/lib/request/content-type.spec.ts',
+      'src/server/lib/request/address-key.spec.ts',
+      'test/server/form-origin.spec.ts',
+      'test/server/ipv6-addresses.spec.ts',
+    ],
     requests: [],
   },
   {
@@ -395,6 +400,14 @@ export const recipes: Recipe[] = [
       ],
       indexHtml: { remove: ['<base href="/" />'] },
       compilerOptions: { rewriteRelativeImportExtensions: true },
+      // The module sets its default itself; said here, where the copy reads each recipe's settings.
+      nitro: { runtimeConfig: { bodiesPerAddress: 10 } },
+      env: {
+        BODIES_PER_ADDRESS: {
+          meaning: 'Request bodies one client address may be sending at once; more are refused with 429',
+          example: '10',
+        },
+      },
       nitroModules: [
         {
           name: 'security',
@@ -407,7 +420,12 @@ export const recipes: Recipe[] = [
       ],
       vite: { html: '{ cspNonce: cspNoncePlaceholder }' },
     },
-    specs: ['test/server/security-headers.spec.ts', 'test/server/csp.spec.ts', 'e2e/csp.spec.ts'],
+    specs: [
+      'test/server/security-headers.spec.ts',
+      'test/server/csp.spec.ts',
+      'test/server/body-deadline.spec.ts',
+      'e2e/csp.spec.ts',
+    ],
     requests: [
       // The stock app prerenders its home page: a prerendered page's policy names its scripts' hashes.
       {
@@ -473,7 +491,12 @@ export const recipes: Recipe[] = [
       // The generator's tsconfig has no DOM.Iterable; the account forms iterate FormData.
       lib: ['DOM.Iterable'],
     },
-    specs: ['test/server/sessions.spec.ts', 'test/server/rate-limit.spec.ts', 'e2e/sessions.spec.ts'],
+    specs: [
+      'test/server/sessions.spec.ts',
+      'test/server/rate-limit.spec.ts',
+      'test/server/sign-in-slowdown.spec.ts',
+      'e2e/sessions.spec.ts',
+    ],
     requests: [
       { method: 'GET', path: '/api/v1/me', status: 401 },
       {
@@ -654,7 +677,7 @@ export const recipes: Recipe[] = [
         },
       ],
     },
-    specs: ['test/server/uploads.spec.ts', 'e2e/files.spec.ts'],
+    specs: ['test/server/uploads.spec.ts', 'test/server/upload-limits.spec.ts', 'e2e/files.spec.ts'],
     // The sessions recipe's requests have signed Ada in; uploads need an account.
     requests: [
       {
@@ -872,6 +895,7 @@ export const recipes: Recipe[] = [
       'src/server/routes/ws/chat.ts',
       'src/server/plugins/chat.ts',
       'src/server/migrations/017-chat-messages.ts',
+      'src/server/migrations/019-session-ends.ts',
       'src/app/pages/chat.page.ts',
     ],
     // Signed-in users only (lib/auth); the other processes wake through the live updates' watch (lib/live).
@@ -879,11 +903,22 @@ export const recipes: Recipe[] = [
     config: {
       nitro: {
         experimental: { websocket: true },
-        runtimeConfig: { chat: { maxConnections: 1_000, maxConnectionsPerAddress: 10, pingSeconds: 25 } },
+        runtimeConfig: {
+          chat: {
+            maxConnections: 1_000,
+            maxConnectionsPerAddress: 10,
+            maxConnectionsPerAccount: 10,
+            maxFramesPerAccount: 30,
+            maxBufferedBytes: 256 * 1024,
+            pingSeconds: 25,
+          },
+        },
       },
     },
     specs: [
       'test/server/chat.spec.ts',
+      'test/server/chat-session-end.spec.ts',
+      'test/server/chat-limits.spec.ts',
       'test/server/websocket-processes.spec.ts',
       'test/server/websocket-dev.spec.ts',
       'e2e/chat.spec.ts',
