@@ -79,9 +79,6 @@ describe('request bodies: bounded in time and per address', () => {
     const statuses = stalled.map(({ status }) => status());
     const refused = statuses.filter((status) => status?.startsWith('HTTP/1.1 429')).length;
     const timedOut = statuses.filter((status) => status?.startsWith('HTTP/1.1 408')).length;
-    console.info(
-      `near-complete bodies: ${refused} × 429, ${timedOut} × 408; RSS ${before.toFixed(1)} → peak ${peak.toFixed(1)} MB; last closed after ${Math.max(...closedAfter).toFixed(0)} ms`,
-    );
     expect(refused).toBeGreaterThanOrEqual(240);
     expect(refused + timedOut).toBe(250);
     expect(peak - before).toBeLessThan(30);

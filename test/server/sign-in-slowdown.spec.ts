@@ -34,9 +34,6 @@ describe('POST /api/v1/auth/sign-in: the slowdown an attacker can cause', () => 
     const wrong = Array.from({ length: 60 }, (_, n) => signIn('a wrong guess', `10.7.${n % 12}.1`));
     await new Promise((settle) => setTimeout(settle, 300));
     const right = await signIn(owner.password, '10.8.0.1');
-    console.info(
-      `12 addresses × 5 wrong passwords: the owner's sign-in answered ${right.status} after ${right.ms.toFixed(0)} ms`,
-    );
     expect([200, 429]).toContain(right.status);
     expect(right.ms).toBeLessThan(boundMs);
     const refused = await Promise.all(wrong);

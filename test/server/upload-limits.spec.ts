@@ -84,9 +84,6 @@ describe('POST /api/v1/files: the cap is on the whole request', () => {
       part('junk', 'junk.bin'),
     ]);
     const outcome = await streamUpload(server, cookie, head, 1_536 * MiB);
-    console.info(
-      `junk part: ${outcome.status} after ${(outcome.sentBeforeAnswer / MiB).toFixed(1)} MiB sent, ${(outcome.sentInAll / MiB).toFixed(1)} MiB in all`,
-    );
     expect(outcome.status).toBe(413);
     // What the server read (at most the cap and one chunk) and what the two kernels' buffers held.
     expect(outcome.sentBeforeAnswer).toBeLessThan(capBytes + chunkBytes + 32 * MiB);
