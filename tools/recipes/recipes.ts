@@ -895,7 +895,7 @@ export const recipes: Recipe[] = [
       'src/server/routes/ws/chat.ts',
       'src/server/plugins/chat.ts',
       'src/server/migrations/017-chat-messages.ts',
-      'src/server/migrations/020-session-ends.ts',
+      'src/server/migrations/021-session-ends.ts',
       'src/app/pages/chat.page.ts',
     ],
     // Signed-in users only (lib/auth); the other processes wake through the live updates' watch (lib/live).

@@ -7,7 +7,7 @@ import type { Migration } from './migration';
  * SQLite needs nothing: its wake-up reads `data_version`, which any commit moves.
  */
 export default {
-  version: 20,
+  version: 21,
   name: 'session-ends',
   up: (dialect) =>
     dialect === 'postgresql'
