@@ -9,8 +9,9 @@ import { beginIdempotent } from '../lib/idempotency';
  * idempotency plugin stores its answer (or gives the key up when it fails). Other requests pass.
  */
 export default defineEventHandler(async (event) => {
-  if (event.method !== 'POST' || !getRouteRules(event).idempotency) return;
+  if (event.method !== 'POST' || !getRouteRules(event).idempotency) return undefined;
   const begun = await beginIdempotent(event);
   if (begun && 'replay' in begun) return begun.replay;
   if (begun) event.context['idempotency'] = begun.claim;
+  return undefined;
 });
