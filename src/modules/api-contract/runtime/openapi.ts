@@ -3,6 +3,8 @@ import type { StandardJSONSchemaV1, StandardSchemaV1 } from '@standard-schema/sp
 import type { RouteSchemas } from '#server-actions';
 
 type JsonSchema = Record<string, unknown>;
+type Defs = Record<string, JsonSchema>;
+type Schemas = Partial<RouteSchemas>;
 
 /** A parameter, a response and an operation, as the reference page reads them. */
 export interface OpenApiParameter {
@@ -205,11 +207,7 @@ const sharedErrors: Record<number, string> = {
  * implements natively and valibot through `toStandardJsonSchema`). Its `$defs` move to
  * `components.schemas`, with each `$ref` rewritten. A schema without a converter is `{}`.
  */
-export function toJsonSchema(
-  schema: StandardSchemaV1,
-  io: 'input' | 'output',
-  defs: Record<string, JsonSchema>,
-) {
+export function toJsonSchema(schema: StandardSchemaV1, io: 'input' | 'output', defs: Defs) {
   const converter = (schema['~standard'] as Partial<StandardJSONSchemaV1.Props>).jsonSchema;
   if (!converter) return { description: `A ${schema['~standard'].vendor} schema with no JSON Schema` };
   const { $defs, ...json } = converter[io]({
@@ -239,15 +237,10 @@ function pathParamNames(route: string): string[] {
   return route.endsWith('/**') ? [...names, 'path'] : names;
 }
 
-function objectParameters(schema: JsonSchema, where: 'path' | 'query'): OpenApiParameter[] {
-  const properties = (schema['properties'] ?? {}) as Record<string, JsonSchema>;
-  const required = new Set((schema['required'] ?? []) as string[]);
-  return Object.entries(properties).map(([name, property]) => ({
-    name,
-    in: where,
-    required: where === 'path' || required.has(name),
-    schema: property,
-  }));
+function queryParameters(json: JsonSchema): OpenApiParameter[] {
+  const required = new Set((json['required'] ?? []) as string[]);
+  const properties = Object.entries((json['properties'] ?? {}) as Record<string, JsonSchema>);
+  return properties.map(([name, schema]) => ({ name, in: 'query', required: required.has(name), schema }));
 }
 
 /** The statuses a route declares; a route that declares none fails the document, named. */
@@ -262,12 +255,7 @@ function declaredResponses({ file, meta }: ContractRoute): [number, DeclaredResp
   });
 }
 
-function operation(
-  route: ContractRoute,
-  method: string,
-  schemas: Partial<RouteSchemas>,
-  defs: Record<string, JsonSchema>,
-): OpenApiOperation {
+function operation(route: ContractRoute, method: string, schemas: Schemas, defs: Defs): OpenApiOperation {
   const readsBody = method !== 'get';
   const validated = Object.values(schemas).some(Boolean);
   const params = schemas.params ? toJsonSchema(schemas.params, 'input', defs) : { properties: {} };
@@ -282,7 +270,7 @@ function operation(
       required: true,
       schema: paramSchemas[name] ?? { type: 'string' },
     })),
-    ...(query ? objectParameters(toJsonSchema(query, 'input', defs), 'query') : []),
+    ...(query ? queryParameters(toJsonSchema(query, 'input', defs)) : []),
   ];
 
   const responses: OpenApiOperation['responses'] = {};
@@ -293,11 +281,10 @@ function operation(
       : documentedResponse(status, declared, schemas, defs);
   }
   if (validated) responses['422'] = { $ref: '#/components/responses/ValidationFailed' };
-  // What the server answers for any route, beside what the route declares: 413 (body limit),
-  // 500 and 503 (database down); a method with a body refuses a cross-site form post (403) and a
-  // multipart body without a boundary (400). A path
-  // parameter may be undecodable (400), or hold an encoded `?`, which h3 1.x decodes and cuts the
-  // path at, so the catch-all answers for the shorter path: 404, or 405 where it has routes.
+  // What the server answers for any route, beside what the route declares: 413 (body limit), 500 and 503
+  // (database down); a method with a body refuses a cross-site form post (403) and a multipart body without a
+  // boundary (400). A path parameter may be undecodable (400), or hold an encoded `?`, which h3 1.x decodes and
+  // cuts the path at, so the catch-all answers for the shorter path: 404, or 405 where it has routes.
   const shared = [
     ...(pathParamNames(route.route).length ? [400, 404, 405] : []),
     ...(readsBody ? [400, 403] : []),
@@ -340,8 +327,8 @@ function operation(
 function documentedResponse(
   status: number,
   { description, content }: DeclaredResponse,
-  schemas: Partial<RouteSchemas>,
-  defs: Record<string, JsonSchema>,
+  schemas: Schemas,
+  defs: Defs,
 ): OpenApiResponse {
   if (status >= 400) return errorResponse(description);
   if (status === 204 || status === 304) return { description };
@@ -351,22 +338,16 @@ function documentedResponse(
     description,
     content: Object.fromEntries(
       types.map((type) => {
-        const json = type === 'application/json';
-        const schema =
-          json && schemas.output
-            ? toJsonSchema(schemas.output, 'output', defs)
-            : json
-              ? {}
-              : { type: 'string' };
-        return [type, { schema }];
+        if (type !== 'application/json') return [type, { schema: { type: 'string' } }];
+        return [type, { schema: schemas.output ? toJsonSchema(schemas.output, 'output', defs) : {} }];
       }),
     ),
   };
 }
 
 /** Reads the schemas a validated route carries at run time; `{}` for a plain handler. */
-function schemasOf(module: { default?: unknown; route?: unknown }): Partial<RouteSchemas> {
-  const handler = (module.route ?? module.default) as { '~schemas'?: Partial<RouteSchemas> } | undefined;
+function schemasOf(module: { default?: unknown; route?: unknown }): Schemas {
+  const handler = (module.route ?? module.default) as { '~schemas'?: Schemas } | undefined;
   return handler?.['~schemas'] ?? {};
 }
 
@@ -394,7 +375,7 @@ export async function buildOpenApi(
   routes: readonly ContractRoute[],
   crossOrigin: readonly string[] = [],
 ): Promise<OpenApiDocument> {
-  const defs: Record<string, JsonSchema> = {};
+  const defs: Defs = {};
   const paths: OpenApiDocument['paths'] = {};
   for (const route of routes) {
     const module = await route.load();

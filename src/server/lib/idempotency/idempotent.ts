@@ -108,11 +108,7 @@ export async function beginIdempotent(
 }
 
 /** Stores the answer of the request that held the claim, for `IDEMPOTENCY_KEY_TTL_SECONDS` (24 h). */
-export async function finishIdempotent(
-  event: H3Event,
-  held: IdempotentClaim,
-  result: unknown,
-): Promise<void> {
+export async function finishIdempotent(event: H3Event, held: IdempotentClaim, result: unknown) {
   const headers = Object.fromEntries(
     replayedHeaders.flatMap((name) => {
       const value = getResponseHeader(event, name);

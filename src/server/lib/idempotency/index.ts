@@ -1,7 +1,4 @@
-/**
- * Safe retries: `withIdempotency(event, run)` gives a POST the `Idempotency-Key` header of
- * draft-ietf-httpapi-idempotency-key-header, stored in the database. See docs/idempotency.md.
- */
+/** Safe retries: `withIdempotency(event, run)` gives a POST the `Idempotency-Key` header (docs/idempotency.md). */
 export {
   type IdempotentClaim,
   abandonIdempotent,
@@ -11,5 +8,4 @@ export {
 } from './idempotent';
 export { idempotentRoute } from './route-rule';
 export { idempotentOperation } from './openapi';
-export { maxKeyLength, parseIdempotencyKey } from './key';
 export { purgeIdempotencyKeys } from './store';
