@@ -419,13 +419,14 @@ export const recipes: Recipe[] = [
     title: 'Tuning: SQLite statements compiled once',
     docs: 'docs/tuning.md',
     entries: ['src/server/plugins/statement-cache.ts'],
-    dependsOn: ['database'],
+    // The todos' writes are the statements it caches; any table would do.
+    dependsOn: ['todos'],
     config: { nitro: { runtimeConfig: { statementCache: true } } },
     specs: ['src/server/lib/statement-cache/statement-cache.spec.ts', 'src/server/lib/private-apis.spec.ts'],
-    // The same read twice: a statement served from the cache answers as a fresh one does.
+    // The same insert twice: a statement served from the cache answers as a fresh one does.
     requests: [
-      { method: 'GET', path: '/api/v1/reviews', status: 200, json: [] },
-      { method: 'GET', path: '/api/v1/reviews', status: 200, json: [] },
+      { method: 'POST', path: '/api/v1/todos', headers: json, body: { title: 'Tea' }, status: 201 },
+      { method: 'POST', path: '/api/v1/todos', headers: json, body: { title: 'Cake' }, status: 201 },
     ],
   },
   {
@@ -434,11 +435,11 @@ export const recipes: Recipe[] = [
     title: 'Tuning: PostgreSQL statements parsed once per connection',
     docs: 'docs/tuning.md',
     entries: ['src/server/plugins/named-statements.ts'],
-    dependsOn: ['database'],
+    dependsOn: ['todos'],
     config: { nitro: { runtimeConfig: { namedStatements: true } } },
     specs: ['test/server/named-statements.spec.ts', 'test/server/postgres-pool.spec.ts'],
     // The copy test runs on SQLite, where the plugin leaves the connector alone; the spec runs PostgreSQL.
-    requests: [{ method: 'GET', path: '/api/v1/reviews', status: 200, json: [] }],
+    requests: [{ method: 'POST', path: '/api/v1/todos', headers: json, body: { title: 'Tea' }, status: 201 }],
   },
   {
     name: 'security',
@@ -1161,7 +1162,7 @@ export const recipes: Recipe[] = [
     },
     specs: ['test/server/housekeeping.spec.ts'],
     // The task runs inside the server every second; the server must keep answering while it does.
-    requests: [{ method: 'GET', path: '/api/v1/todos?limit=1', status: 200 }],
+    requests: [{ method: 'GET', path: '/api/v1/search?q=an', status: 200 }],
   },
   {
     name: 'health',
