@@ -2,7 +2,7 @@ import type { Server } from 'node:http';
 import type { NitroApp } from 'nitropack/types';
 import { setTimeout as sleep } from 'node:timers/promises';
 
-import { log } from '../request-log';
+import { flushLog, log } from '../request-log';
 import { drainSettings } from './settings';
 
 declare module 'nitropack/types' {
@@ -26,8 +26,9 @@ export const isDraining = (): boolean => draining;
  * 2. after `DRAIN_GRACE_MS` (the time a platform takes to notice), the listener closes: new
  *    connections are refused, and the `drain` hook ends the event streams (a last `retry:`);
  * 3. requests in flight complete, idle connections close as they become idle;
- * 4. Nitro's `close` hook closes the database pool and the `LISTEN` client, and the process
- *    exits 0. Past `NITRO_SHUTDOWN_TIMEOUT` (10 s) from the signal, it exits 1 instead.
+ * 4. Nitro's `close` hook closes the database pool and the `LISTEN` client, the log's last lines
+ *    are written, and the process exits 0. Past `NITRO_SHUTDOWN_TIMEOUT` (10 s) from the signal,
+ *    it exits 1 instead (pino writes what is left as it exits).
  * A repeated signal changes nothing.
  */
 export function drainOnSignals(server: Server, nitroApp: NitroApp): void {
@@ -54,6 +55,7 @@ export function drainOnSignals(server: Server, nitroApp: NitroApp): void {
     clearInterval(sweep);
     await nitroApp.hooks.callHook('close');
     log.info({ elapsedMs: elapsedMs() }, 'drained');
+    await flushLog();
     process.exit(0);
   };
   for (const signal of settings.signals) {

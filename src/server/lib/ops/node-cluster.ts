@@ -5,14 +5,15 @@
 // This one forwards the signal, so every worker drains (./drain.ts), and exits with 1 when a
 // worker did not drain in time. A worker still starting when the signal comes has no handler for
 // it yet and dies of it: it never listened, so it had no request to lose, and that is no failure.
+// The primary only forks and waits: it imports none of the app (Nitro's runtime starts the whole
+// app when loaded: its plugins, the database), only pino for its few lines, at `LOG_LEVEL`.
 import cluster, { type Worker } from 'node:cluster';
 import { cpus } from 'node:os';
-import { trapUnhandledNodeErrors } from 'nitropack/runtime/internal/index';
+import pino from 'pino';
 
-import { log } from '../request-log';
 import { drainSettings } from './settings';
 
-function runPrimary(): void {
+function runPrimary(log: pino.Logger): void {
   const workers = Number.parseInt(process.env['NITRO_CLUSTER_WORKERS'] || '') || cpus().length || 1;
   for (let n = 0; n < workers; n += 1) cluster.fork();
   let stopping: NodeJS.Signals | undefined;
@@ -51,6 +52,10 @@ function runPrimary(): void {
   for (const signal of signals) process.on(signal, stop);
 }
 
-trapUnhandledNodeErrors();
-if (cluster.isPrimary) runPrimary();
-else await import('./node-server');
+if (cluster.isPrimary) {
+  const log = pino({ level: process.env['LOG_LEVEL'] || 'info' });
+  // As Nitro's entries do, an error nothing caught is logged, and the primary keeps its workers.
+  process.on('uncaughtException', (err) => log.error({ err }, 'uncaught exception'));
+  process.on('unhandledRejection', (err) => log.error({ err }, 'unhandled rejection'));
+  runPrimary(log);
+} else await import('./node-server');

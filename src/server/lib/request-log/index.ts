@@ -1,2 +1,2 @@
-export { log } from './logger';
+export { flushLog, log } from './logger';
 export { logRequests } from './requests';
