@@ -4,7 +4,7 @@ import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { type RunningServer, startProductionServer } from '../support/server';
-import { expectNoErrorLines } from '../support/server-log';
+import { stopAndCheckLog } from '../support/server-log';
 
 const MiB = 1024 * 1024;
 /** The deadline these servers give a request body (`BODY_TIMEOUT_SECONDS`). */
@@ -51,11 +51,7 @@ describe('request bodies: bounded in time and per address', () => {
       BODIES_PER_ADDRESS: '10',
     });
   }, 120_000);
-  afterAll(async () => {
-    const output = server?.output() ?? '';
-    await server?.stop();
-    expectNoErrorLines(output);
-  });
+  afterAll(() => stopAndCheckLog(server));
 
   it('holds at most 10 near-complete bodies of one address, cuts them at the deadline, and 250 add under 30 MB', async () => {
     // The same 250 requests with small bodies first: what any burst costs (code compiled, heaps

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chatCloseCodes } from '../../src/shared/chat';
 import { type ChatClient, joinedChat, openChat } from '../support/chat';
 import { type RunningServer, startProductionServer } from '../support/server';
-import { expectNoErrorLines } from '../support/server-log';
+import { stopAndCheckLog } from '../support/server-log';
 import { newAccount, signUp } from '../support/sessions';
 
 /** 500 CJK characters: the longest message, 1.5 KB of UTF-8. */
@@ -32,11 +32,7 @@ describe('WS /ws/chat: one account against everyone', () => {
   beforeAll(async () => {
     server = await startProductionServer(undefined, { TRUST_PROXY: '1' });
   }, 120_000);
-  afterAll(async () => {
-    const output = server?.output() ?? '';
-    await server?.stop();
-    expectNoErrorLines(output);
-  });
+  afterAll(() => stopAndCheckLog(server));
 
   it("holds 10 sockets per account and closes its senders past 30 frames in 10 s, so 200 sockets of one account reading nothing cost little (the issue's load)", async () => {
     const cookie = await signUp(server.url, newAccount('Flood'));
@@ -93,11 +89,7 @@ describe('WS /ws/chat: a client that stops reading', () => {
       CHAT_MAX_CONNECTIONS_PER_ADDRESS: '20',
     });
   }, 120_000);
-  afterAll(async () => {
-    const output = server?.output() ?? '';
-    await server?.stop();
-    expectNoErrorLines(output);
-  });
+  afterAll(() => stopAndCheckLog(server));
 
   it('is dropped from the room once 256 KiB wait unsent for it, while readers keep reading', async () => {
     const reader = await joinedChat(server.url, await signUp(server.url, newAccount('Asleep')));

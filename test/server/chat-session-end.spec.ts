@@ -13,7 +13,7 @@ import {
   startInstancesOnPostgres,
   startProductionServer,
 } from '../support/server';
-import { expectNoErrorLines } from '../support/server-log';
+import { expectNoErrorLines, stopAndCheckLog } from '../support/server-log';
 import { newAccount, postJson, sessionCookie } from '../support/sessions';
 
 /** What ending a session may take before its sockets are closed (issue 37): a second. */
@@ -71,11 +71,7 @@ describe('WS /ws/chat: a session that ends closes its sockets (one process)', ()
   beforeAll(async () => {
     server = await startProductionServer();
   }, 120_000);
-  afterAll(async () => {
-    const output = server?.output() ?? '';
-    await server?.stop();
-    expectNoErrorLines(output);
-  });
+  afterAll(() => stopAndCheckLog(server));
 
   it("closes a session's sockets with 1008 on sign-out, and no other session's", async () => {
     const account = newAccount('Leaving');
@@ -142,11 +138,7 @@ describe('WS /ws/chat: a session that ends closes its sockets (two node-cluster 
   beforeAll(async () => {
     server = await startProductionServer(ensureClusterBuild(), { NITRO_CLUSTER_WORKERS: '2' });
   }, 300_000);
-  afterAll(async () => {
-    const output = server?.output() ?? '';
-    await server?.stop();
-    expectNoErrorLines(output);
-  });
+  afterAll(() => stopAndCheckLog(server));
 
   it('closes the sockets on both workers when the session signs out on one', async () => {
     const cookie = await signUp(server.url, newAccount('Cluster'));

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { openChat, refusedChat } from '../support/chat';
 import { type RunningServer, startProductionServer } from '../support/server';
-import { expectNoErrorLines } from '../support/server-log';
+import { stopAndCheckLog } from '../support/server-log';
 import { newAccount, postJson, signUp } from '../support/sessions';
 
 /** The n-th address of one /64: what a single subscriber can take without asking anyone. */
@@ -15,11 +15,7 @@ describe('per-address limits, for a client with a whole IPv6 /64 (behind a trust
   beforeAll(async () => {
     server = await startProductionServer(undefined, { TRUST_PROXY: '1' });
   }, 120_000);
-  afterAll(async () => {
-    const output = server?.output() ?? '';
-    await server?.stop();
-    expectNoErrorLines(output);
-  });
+  afterAll(() => stopAndCheckLog(server));
 
   it('counts failed sign-ins from every address of one /64 together: the 21st is refused with 429', async () => {
     const signIn = (address: string) =>

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { type RunningServer, startProductionServer } from '../support/server';
-import { expectNoErrorLines } from '../support/server-log';
+import { stopAndCheckLog } from '../support/server-log';
 import { newAccount, postJson, signUp } from '../support/sessions';
 
 /** The most an attacker may make the owner wait (docs/sessions.md): the 8 s delay and one hash, with room for a busy machine. */
@@ -13,11 +13,7 @@ describe('POST /api/v1/auth/sign-in: the slowdown an attacker can cause', () => 
   beforeAll(async () => {
     server = await startProductionServer(undefined, { TRUST_PROXY: '1' });
   }, 120_000);
-  afterAll(async () => {
-    const output = server?.output() ?? '';
-    await server?.stop();
-    expectNoErrorLines(output);
-  });
+  afterAll(() => stopAndCheckLog(server));
 
   it('answers the owner within 8 s and a hash however many addresses send wrong passwords at once (12 × 5 here)', async () => {
     const owner = newAccount('Owner');

@@ -2,7 +2,7 @@ import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { type RunningServer, startProductionServer } from '../support/server';
-import { errorLines, expectNoErrorLines } from '../support/server-log';
+import { errorLines, stopAndCheckLog } from '../support/server-log';
 import { newAccount, signUp } from '../support/sessions';
 
 const MiB = 1024 * 1024;
@@ -70,11 +70,7 @@ describe('POST /api/v1/files: the cap is on the whole request', () => {
     server = await startProductionServer();
     cookie = await signUp(server.url, newAccount('Uploader'));
   }, 120_000);
-  afterAll(async () => {
-    const output = server?.output() ?? '';
-    await server?.stop();
-    expectNoErrorLines(output);
-  });
+  afterAll(() => stopAndCheckLog(server));
 
   it('refuses a 1.5 GiB junk part after a small PNG with 413 and stops reading', async () => {
     const head = Buffer.concat([

@@ -24,3 +24,13 @@ export function expectNoErrorLines(output: string, allowed: readonly RegExp[] = 
     );
   }
 }
+
+/** A describe block's `afterAll`: stops `server`, if it started, then checks its output (`expectNoErrorLines`). */
+export async function stopAndCheckLog(
+  server: { output(): string; stop(): Promise<void> } | undefined,
+  allowed: readonly RegExp[] = [],
+): Promise<void> {
+  const output = server?.output() ?? '';
+  await server?.stop();
+  expectNoErrorLines(output, allowed);
+}
