@@ -6,10 +6,11 @@ import { capBody } from '../lib/request';
 const maxInputBytes = 16 * 1024;
 
 /**
- * Caps what Analog's server-function route reads, which buffers the whole body before any
- * handler runs: 413 for a larger `Content-Length`, and a chunked body is cut off at the cap.
+ * Reads a server function's body under the cap before Analog's route does (it buffers the whole
+ * body, and answers any read error with a 400): 413 for a larger `Content-Length`, or for a chunked
+ * body once it passes the cap.
  * Nitro runs this before the middleware modules add, such as the security module's 1 MiB limit.
  */
-export default defineEventHandler((event) => {
-  if (event.path.startsWith('/_analog/fn/')) capBody(event, maxInputBytes);
-});
+export default defineEventHandler((event) =>
+  event.path.startsWith('/_analog/fn/') ? capBody(event, maxInputBytes) : undefined,
+);

@@ -66,7 +66,8 @@ export function hasRequestBody(event: H3Event): boolean {
  */
 export async function requireBodyWithinLimit(event: H3Event, maxBytes: number): Promise<void> {
   const request = event.node.req as IncomingMessage & { [rawBodyKey]?: Promise<Buffer> };
-  if (!hasRequestBody(event)) return;
+  // A body read already (by a smaller cap in front, such as the server functions') is h3's to hand on.
+  if (!hasRequestBody(event) || request[rawBodyKey]) return;
   if (Number(getRequestHeader(event, 'content-length') ?? 0) > maxBytes) throw tooLarge(event, maxBytes);
   const body = readCapped(event, request, maxBytes);
   request[rawBodyKey] = body;

@@ -1,6 +1,6 @@
 import type { StandardSchemaV1 } from '@standard-schema/spec';
 import { fail, redirect } from '#server-actions';
-import { type H3Event, isError, readFormData, readRawBody } from 'h3';
+import { type H3Event, isError, readFormData } from 'h3';
 
 import { issueField } from '../../../shared/issues';
 import { appOrigin, capBody, isBrowserFormPost, refuseCrossSiteForm } from '../request';
@@ -16,9 +16,8 @@ const maxFormBytes = 64 * 1024;
  */
 export async function readForm(event: H3Event): Promise<Record<string, FormDataEntryValue>> {
   refuseCrossSiteForm(event);
-  capBody(event, maxFormBytes);
   // Read first, under the cap: h3 keeps the bytes, and its form parser reads them from there.
-  await readRawBody(event, false);
+  await capBody(event, maxFormBytes);
   return Object.fromEntries(await readFormData(event).catch(() => new FormData()));
 }
 

@@ -27,7 +27,7 @@ export async function digestBody(event: H3Event): Promise<BodyDigest> {
   const { bodyLimit } = getRouteRules(event);
   if (bodyLimit !== false) {
     // Read under the route's limit (1 MiB unless its rule says), also when no limit ran before this.
-    capBody(event, bodyLimit ?? 1024 * 1024);
+    await capBody(event, bodyLimit ?? 1024 * 1024);
     const digest = Promise.resolve(sha256((await readRawBody(event, false)) ?? Buffer.alloc(0)));
     return { digest, ready: true, drain: () => digest };
   }

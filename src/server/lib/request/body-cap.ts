@@ -1,17 +1,20 @@
-import { type H3Event, createError } from 'h3';
+import { type H3Event, createError, readRawBody } from 'h3';
 
 import { lingerAfterRefusal } from './linger';
 
+/** The methods whose body h3 reads. */
+const bodyMethods = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
 /**
- * Caps the body h3 is about to read (`readBody`, `readFormData`, `readRawBody`) at `maxBytes`, so a
- * route is safe without the security module in front of it: a larger `Content-Length` is refused
- * with 413 at once, and a chunked body with the first chunk past the cap (h3's reader rejects).
- * A body already read, by a limit in front of the route, is left alone. The backport of the
- * validated routes caps its own reads the same way (it stands alone, src/backports).
+ * Reads the request body under `maxBytes`, so a route is safe without the security module in front
+ * of it: a larger `Content-Length` is refused with 413 at once, and a chunked body as soon as it
+ * passes the cap. h3 keeps the bytes, and the route's `readBody`, `readFormData` and `readRawBody`
+ * read them from there. A body already read, by a limit in front of the route, is left alone. The
+ * backport of the validated routes caps its own reads the same way (it stands alone, src/backports).
  */
-export function capBody(event: H3Event, maxBytes: number): void {
+export async function capBody(event: H3Event, maxBytes: number): Promise<void> {
   const request = event.node.req;
-  if (request.readableEnded) return;
+  if (request.readableEnded || !bodyMethods.has(event.method)) return;
   const tooLarge = () => {
     // The rest of the body is thrown away for a bounded time, then the connection closes.
     lingerAfterRefusal(event);
@@ -21,14 +24,12 @@ export function capBody(event: H3Event, maxBytes: number): void {
       message: `Request bodies are limited to ${maxBytes} bytes`,
     });
   };
-  const declared = Number(request.headers['content-length']);
-  if (declared > maxBytes) throw tooLarge();
-  if (!Number.isNaN(declared)) return;
+  if (Number(request.headers['content-length']) > maxBytes) throw tooLarge();
   let size = 0;
-  const count = (chunk: Buffer) => {
+  request.on('data', (chunk: Buffer) => {
     size += chunk.length;
-    if (size <= maxBytes) return;
-    request.emit('error', tooLarge());
-  };
-  request.on('data', count);
+    if (size > maxBytes) request.emit('error', tooLarge());
+  });
+  // h3's reader listens for the error above, so this rejects with the 413 once the cap is passed.
+  await readRawBody(event, false);
 }
