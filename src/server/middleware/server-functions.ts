@@ -1,6 +1,8 @@
 import { defineEventHandler } from 'h3';
 
-import { capBody } from '../lib/request';
+// The request helper's one file this needs, and one without Nitro: in development Vite also loads
+// middleware outside Nitro's runtime, where the helper's index (its proxy settings) can't load.
+import { capBody } from '../lib/request/body-cap';
 
 /** A server function's input is a small JSON body: 16 KiB is ample (raise it for one that takes more). */
 const maxInputBytes = 16 * 1024;
