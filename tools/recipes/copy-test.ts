@@ -361,30 +361,43 @@ async function copyTest(recipe: RecipeManifest): Promise<Outcome> {
       ),
     ),
   ) as Record<string, string>;
-  let started_: Awaited<ReturnType<typeof start>>;
+  let live: Awaited<ReturnType<typeof start>>;
   try {
-    started_ = await start(app, env);
+    live = await start(app, env);
   } catch (error) {
     return done(`${(error as Error).message}\n(the app is kept in ${app})`);
   }
-  const { server, baseUrl, log } = started_;
+  const logs: string[] = [];
+  const stop = async ({ server, log }: typeof live) => {
+    if (server.exitCode === null) {
+      const exited = new Promise((resolve) => server.once('exit', resolve));
+      server.kill();
+      await exited;
+    }
+    logs.push(log());
+  };
   const cookies = new Map<string, string>();
   const failures: string[] = [];
   // Each recipe's requests run in order, the ones of the recipes it depends on first.
   for (const each of recipes) {
     for (const request of each.requests) {
-      const problem = await check(baseUrl, request, cookies, env).catch((error: Error) => error.message);
+      if (request.restartFirst) {
+        await stop(live);
+        try {
+          live = await start(app, env);
+        } catch (error) {
+          return done(`${(error as Error).message}\n(the app is kept in ${app})`);
+        }
+      }
+      const problem = await check(live.baseUrl, request, cookies, env).catch((error: Error) => error.message);
       if (problem) failures.push(`${each.name}: ${request.method} ${request.path}: ${problem}`);
     }
   }
-  if (server.exitCode === null) {
-    const exited = new Promise((resolve) => server.once('exit', resolve));
-    server.kill();
-    await exited;
-  }
-  for (const line of errorsIn(log())) failures.push(`the server logged an error: ${line.slice(0, 300)}`);
+  await stop(live);
+  const log = logs.join('');
+  for (const line of errorsIn(log)) failures.push(`the server logged an error: ${line.slice(0, 300)}`);
   if (failures.length > 0)
-    return done(`${failures.join('\n')}\nserver log:\n${log().slice(-3000)}\n(the app is kept in ${app})`);
+    return done(`${failures.join('\n')}\nserver log:\n${log.slice(-3000)}\n(the app is kept in ${app})`);
   rmSync(app, { recursive: true, force: true });
   return done();
 }

@@ -38,6 +38,8 @@ export interface RecipeRequest {
    * `send` goes out as JSON and a frame containing `receive` must arrive within 5 s.
    */
   websocket?: { origin?: string; send?: unknown; receive?: string };
+  /** The server restarts before this request, as an operator's does to apply a setting read at start. */
+  restartFirst?: boolean;
 }
 
 /**
@@ -663,7 +665,8 @@ export const recipes: Recipe[] = [
       nitro: { runtimeConfig: { adminEmails: '' } },
       env: {
         ADMIN_EMAILS: {
-          meaning: 'Comma-separated emails whose accounts are admins (sign them up before anyone else can)',
+          meaning:
+            'Comma-separated emails whose accounts are admins once they exist when the server starts (sign up, then restart)',
           example: 'admin@example.com',
         },
       },
@@ -691,7 +694,9 @@ export const recipes: Recipe[] = [
         body: { name: 'Admin', email: 'admin@example.com', password: 'correct horse battery' },
         status: 201,
       },
-      { method: 'GET', path: '/api/v1/users', status: 200, json: [{ id: 1 }] },
+      // ADMIN_EMAILS makes admins of the accounts that exist when the server starts: after a restart.
+      { method: 'GET', path: '/api/v1/users', status: 403 },
+      { method: 'GET', path: '/api/v1/users', status: 200, json: [{ id: 1 }], restartFirst: true },
       { method: 'GET', path: '/api/v1/users/999999', status: 404 },
       { method: 'PUT', path: '/api/v1/users/4', headers: json, body: { name: 'Ada L.' }, status: 200 },
       { method: 'PUT', path: '/api/v1/users/0', headers: json, body: { name: 'Grace' }, status: 422 },
