@@ -11,6 +11,7 @@
  * `<!-- recipe-copy:<name>:end -->` on its docs page, run `npm run recipes`, then
  * `npm run test:recipes -- <name>`.
  */
+import { runtimeConfig } from '../../src/server/runtime-config';
 
 /** A request the copy test sends, and what the answer must be. */
 export interface RecipeRequest {
@@ -965,21 +966,12 @@ export const recipes: Recipe[] = [
       'src/server/migrations/021-session-ends.ts',
       'src/app/pages/chat.page.ts',
     ],
-    // Signed-in users only (lib/auth); the other processes wake through the live updates' watch (lib/live).
+    // Signed-in users only (lib/auth); the other processes wake through the database's `watchCommits`.
     dependsOn: ['sessions'],
     config: {
       nitro: {
         experimental: { websocket: true },
-        runtimeConfig: {
-          chat: {
-            maxConnections: 1_000,
-            maxConnectionsPerAddress: 10,
-            maxConnectionsPerAccount: 10,
-            maxFramesPerAccount: 30,
-            maxBufferedBytes: 256 * 1024,
-            pingSeconds: 25,
-          },
-        },
+        runtimeConfig: { chat: runtimeConfig.chat },
       },
     },
     specs: [
