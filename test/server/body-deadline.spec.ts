@@ -53,7 +53,7 @@ describe('request bodies: bounded in time and per address', () => {
   }, 120_000);
   afterAll(() => stopAndCheckLog(server));
 
-  it('holds at most 10 near-complete bodies of one address, cuts them at the deadline, and 250 add under 30 MB', async () => {
+  it('holds at most 10 near-complete bodies of one address, cuts them at the deadline, and 250 add under 30 MB (40 on Node 22 and later)', async () => {
     // The same 250 requests with small bodies first: what any burst costs (code compiled, heaps
     // grown) is not what the near-complete bodies pin.
     const warmUp = await Promise.all(
@@ -77,7 +77,9 @@ describe('request bodies: bounded in time and per address', () => {
     const timedOut = statuses.filter((status) => status?.startsWith('HTTP/1.1 408')).length;
     expect(refused).toBeGreaterThanOrEqual(240);
     expect(refused + timedOut).toBe(250);
-    expect(peak - before).toBeLessThan(30);
+    // Measured: +20 to +24 MB on Node 20, +30 to +34 on Node 24 with the same 16 KiB socket buffers
+    // (node-server.ts), where Node's own default (64 KiB) made it +44; before issue 37, +195 MB.
+    expect(peak - before).toBeLessThan(Number(process.versions.node.split('.')[0]) >= 22 ? 40 : 30);
     // Every connection is gone soon after the deadline (Node checks it every second).
     expect(Math.max(...closedAfter)).toBeLessThan((deadlineSeconds + 5) * 1_000);
   }, 60_000);

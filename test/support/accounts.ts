@@ -1,5 +1,6 @@
 import { type Database, createDatabase } from 'db0';
 import betterSqlite3 from 'db0/connectors/better-sqlite3';
+import nodeSqlite from 'db0/connectors/node-sqlite';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -35,7 +36,10 @@ export async function createAccountBeforeStart(
   }
   const dataDir = env['DATA_DIR'] ?? '.data';
   mkdirSync(dataDir, { recursive: true });
-  const db = createDatabase(betterSqlite3({ path: join(dataDir, 'app.sqlite') }));
+  // Node's own SQLite where there is one (22.5 and later): on Node 24 a better-sqlite3 handle opened
+  // here aborted the Vitest worker once collected (`RemoveEnvironmentCleanupHook`: no environment).
+  const connector = process.getBuiltinModule?.('node:sqlite') ? nodeSqlite : betterSqlite3;
+  const db = createDatabase(connector({ path: join(dataDir, 'app.sqlite') }));
   try {
     // The server's own journal mode, set before it opens the file.
     await db.exec('PRAGMA journal_mode = WAL');
