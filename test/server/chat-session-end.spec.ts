@@ -1,8 +1,8 @@
 import { createDatabase } from 'db0';
-import betterSqlite3 from 'db0/connectors/better-sqlite3';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
+import { sqliteConnector } from '../support/sqlite';
 import { chatCloseCodes } from '../../src/shared/chat';
 import { ensureClusterBuild } from '../support/build';
 import { type ChatClient, joinedChat } from '../support/chat';
@@ -119,7 +119,7 @@ describe('WS /ws/chat: a session that ends closes its sockets (one process)', ()
     const client = await joinedChat(server.url, cookie);
     // Another process (this one) shortens the session in the server's database: it expires in 1.5 s.
     const expiresAt = Date.now() + 1_500;
-    const db = createDatabase(betterSqlite3({ path: join(server.dataDir, 'app.sqlite') }));
+    const db = createDatabase(sqliteConnector({ path: join(server.dataDir, 'app.sqlite') }));
     await db.sql`UPDATE sessions SET expires_at = ${expiresAt}
       WHERE user_id = (SELECT id FROM users WHERE email = ${account.email})`;
     await db.dispose();

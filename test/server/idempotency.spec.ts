@@ -1,11 +1,11 @@
 import { createDatabase } from 'db0';
-import betterSqlite3 from 'db0/connectors/better-sqlite3';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 
+import { sqliteConnector } from '../support/sqlite';
 import type { OpenApiDocument } from '../../src/modules/api-contract';
 import { serverEntry } from '../support/build';
 import { type RunningPostgres, startPostgres } from '../support/postgres.mjs';
@@ -122,7 +122,7 @@ describe('Idempotency-Key callers and claims (a server behind a trusted proxy)',
 
   /** Writes a claim on `key` for the client address `from` straight into the server's SQLite file. */
   async function plantClaim(from: string, key: string, expiresAt: Date) {
-    const db = createDatabase(betterSqlite3({ path: join(server.dataDir, 'app.sqlite') }));
+    const db = createDatabase(sqliteConnector({ path: join(server.dataDir, 'app.sqlite') }));
     try {
       await db.sql`INSERT INTO idempotency_keys (caller, key, claim, expires_at)
         VALUES (${`address:${from}`}, ${JSON.parse(key)}, 'planted', ${expiresAt.toISOString()})`;
@@ -201,7 +201,7 @@ describe('Idempotency-Key per caller (a server that keeps 3 keys a caller)', () 
       Array.from({ length: 30 }, () => donate(1, newKey(), { to: server.url, from: '203.0.113.9' })),
     );
     expect(answers.filter(({ status }) => status === 200).length).toBeLessThanOrEqual(3);
-    const db = createDatabase(betterSqlite3({ path: join(server.dataDir, 'app.sqlite') }));
+    const db = createDatabase(sqliteConnector({ path: join(server.dataDir, 'app.sqlite') }));
     try {
       const { rows = [] } =
         await db.sql`SELECT count(*) AS n FROM idempotency_keys WHERE caller = 'address:203.0.113.9'`;
@@ -231,7 +231,7 @@ describe('Idempotency-Key on POST /api/v1/files', () => {
 
   /** True once the server holds a claim on `key`: the first request is running. */
   const claimed = async (key: string) => {
-    const db = createDatabase(betterSqlite3({ path: join(inject('dataDir'), 'app.sqlite') }));
+    const db = createDatabase(sqliteConnector({ path: join(inject('dataDir'), 'app.sqlite') }));
     try {
       const { rows = [] } =
         await db.sql`SELECT 1 AS found FROM idempotency_keys WHERE key = ${JSON.parse(key)}`;

@@ -1,11 +1,11 @@
 import { createDatabase } from 'db0';
-import betterSqlite3 from 'db0/connectors/better-sqlite3';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
+import { sqliteConnector } from '../support/sqlite';
 import { serverEntry } from '../support/build';
 import { type RunningServer, startProductionServer } from '../support/server';
 
@@ -40,7 +40,7 @@ const addTodo = (title: string) =>
 
 /** A todo written straight into the database, as another process sharing it would. */
 async function insertBehindTheServersBack(title: string): Promise<void> {
-  const db = createDatabase(betterSqlite3({ path: join(dataDir, 'app.sqlite') }));
+  const db = createDatabase(sqliteConnector({ path: join(dataDir, 'app.sqlite') }));
   try {
     await db.sql`INSERT INTO todos (id, title, done, created_at)
       VALUES (${randomUUID()}, ${title}, 0, ${new Date().toISOString()})`;

@@ -1,10 +1,10 @@
 import { deriveServerFnId } from '@analogjs/vite-plugin-nitro/server-fn-id';
 import { createDatabase } from 'db0';
-import betterSqlite3 from 'db0/connectors/better-sqlite3';
 import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
+import { sqliteConnector } from '../support/sqlite';
 import { serverEntry } from '../support/build';
 import {
   type InstancesOnPostgres,
@@ -66,7 +66,7 @@ describe('server function postReview, anonymous and repeated (POST /_analog/fn/:
 
   /** The reviews stored in the server's SQLite file. */
   async function storedReviews(): Promise<number> {
-    const db = createDatabase(betterSqlite3({ path: join(server.dataDir, 'app.sqlite') }));
+    const db = createDatabase(sqliteConnector({ path: join(server.dataDir, 'app.sqlite') }));
     try {
       const { rows = [] } = await db.sql`SELECT count(*) AS count FROM reviews`;
       return Number(rows[0]?.['count']);

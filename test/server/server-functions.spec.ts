@@ -1,8 +1,9 @@
 import { deriveServerFnId } from '@analogjs/vite-plugin-nitro/server-fn-id';
 import { createDatabase } from 'db0';
-import betterSqlite3 from 'db0/connectors/better-sqlite3';
 import { join } from 'node:path';
 import { describe, expect, inject, it } from 'vitest';
+
+import { sqliteConnector } from '../support/sqlite';
 
 const baseUrl = inject('baseUrl');
 const dataDir = inject('dataDir');
@@ -27,7 +28,7 @@ interface Review {
 
 /** The request id stored with a review, read from the server's SQLite file. */
 async function storedRequestId(id: string): Promise<string | undefined> {
-  const db = createDatabase(betterSqlite3({ path: join(dataDir, 'app.sqlite') }));
+  const db = createDatabase(sqliteConnector({ path: join(dataDir, 'app.sqlite') }));
   try {
     const { rows = [] } = await db.sql`SELECT request_id FROM reviews WHERE id = ${id}`;
     return rows[0]?.['request_id'] as string | undefined;

@@ -1,6 +1,5 @@
 import { parse as parseDisposition } from 'content-disposition';
 import { createDatabase } from 'db0';
-import betterSqlite3 from 'db0/connectors/better-sqlite3';
 import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { type IncomingHttpHeaders, request } from 'node:http';
 import { tmpdir } from 'node:os';
@@ -8,6 +7,7 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 
+import { sqliteConnector } from '../support/sqlite';
 import { serverEntry } from '../support/build';
 import { rawRequest } from '../support/raw-request';
 import {
@@ -94,7 +94,7 @@ async function expectNothingStored(before: string[]) {
 
 /** The served build's SQLite database, read beside it. */
 async function sqlite<T>(query: (db: ReturnType<typeof createDatabase>) => Promise<T>, dir = dataDir) {
-  const db = createDatabase(betterSqlite3({ path: join(dir, 'app.sqlite') }));
+  const db = createDatabase(sqliteConnector({ path: join(dir, 'app.sqlite') }));
   try {
     return await query(db);
   } finally {

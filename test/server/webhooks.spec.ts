@@ -1,10 +1,10 @@
 import { createDatabase } from 'db0';
-import betterSqlite3 from 'db0/connectors/better-sqlite3';
 import { createHmac } from 'node:crypto';
 import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 
+import { sqliteConnector } from '../support/sqlite';
 import type { OpenApiDocument } from '../../src/modules/api-contract';
 import { serverEntry } from '../support/build';
 import { contractChecker } from '../support/openapi-contract';
@@ -86,7 +86,7 @@ async function deliver(
 
 /** The payment as the webhooks left it in the server's SQLite file. */
 async function storedPayment(paymentId: string) {
-  const db = createDatabase(betterSqlite3({ path: join(server.dataDir, 'app.sqlite') }));
+  const db = createDatabase(sqliteConnector({ path: join(server.dataDir, 'app.sqlite') }));
   try {
     const { rows = [] } =
       await db.sql`SELECT status, amount, currency, events FROM payments WHERE id = ${paymentId}`;

@@ -1,6 +1,4 @@
 import { type Database, createDatabase } from 'db0';
-import betterSqlite3 from 'db0/connectors/better-sqlite3';
-import nodeSqlite from 'db0/connectors/node-sqlite';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -8,6 +6,7 @@ import pg from 'pg';
 import { hashPassword } from '../../src/server/lib/auth/passwords';
 import { migrate } from '../../src/server/lib/db/migrations';
 import { withConnection } from '../../src/server/lib/db/postgres-pool';
+import { sqliteConnector } from './sqlite';
 
 /**
  * Creates `account` in the database a server is about to start on (`DATABASE_URL`, else the
@@ -36,10 +35,7 @@ export async function createAccountBeforeStart(
   }
   const dataDir = env['DATA_DIR'] ?? '.data';
   mkdirSync(dataDir, { recursive: true });
-  // Node's own SQLite where there is one (22.5 and later): on Node 24 a better-sqlite3 handle opened
-  // here aborted the Vitest worker once collected (`RemoveEnvironmentCleanupHook`: no environment).
-  const connector = process.getBuiltinModule?.('node:sqlite') ? nodeSqlite : betterSqlite3;
-  const db = createDatabase(connector({ path: join(dataDir, 'app.sqlite') }));
+  const db = createDatabase(sqliteConnector({ path: join(dataDir, 'app.sqlite') }));
   try {
     // The server's own journal mode, set before it opens the file.
     await db.exec('PRAGMA journal_mode = WAL');
