@@ -84,7 +84,7 @@ describe('/api/openapi.json against the route files', () => {
     for (const [path, item] of Object.entries(document.paths)) {
       for (const method of Object.keys(item)) {
         if (method === 'options') {
-          // A CORS preflight (src/server/middleware/cors.ts) belongs to the route it opens.
+          // A CORS preflight (src/server/lib/cors/middleware.ts) belongs to the route it opens.
           expect(answered.get(path), `OPTIONS ${path}`).toContain('get');
           continue;
         }

@@ -178,7 +178,6 @@ export const appShell = [
   'src/app/pages/dashboard.server.ts',
   'src/app/shared/query-messages.ts',
   'src/server/routes/api/[...].ts',
-  'src/server/middleware/head.ts',
   'src/server/lib/capacity/capacity.ts',
   'src/server/lib/capacity/index.ts',
   // The catalogue and the API reference pages, built from the API contract's generated rows.
@@ -335,14 +334,10 @@ export const recipes: Recipe[] = [
     kind: 'lesson',
     title: 'Cross-origin reads of public routes, for an allow-list of origins',
     docs: 'docs/sessions.md',
-    entries: [
-      'src/server/routes/api/v1/products.get.ts',
-      'src/server/lib/cors/',
-      'src/server/middleware/cors.ts',
-      'src/server/plugins/cors.ts',
-    ],
+    entries: ['src/server/routes/api/v1/products.get.ts', 'src/server/lib/cors/'],
     dependsOn: ['validated-routes'],
     config: {
+      nitroModules: [{ name: 'cors', from: 'src/server/lib/cors/module.ts', call: 'cors()' }],
       nitro: { runtimeConfig: { corsOrigins: '' } },
       env: {
         CORS_ORIGINS: {
@@ -921,13 +916,14 @@ export const recipes: Recipe[] = [
     docs: 'docs/page-cache.md',
     // Its own page shows when it was rendered: a reload within `maxAge` shows the same time.
     entries: [
-      'src/server/middleware/page-cache.ts',
+      'src/server/lib/page-cache/',
       'src/server/plugins/page-cache.ts',
       'src/app/pages/page-cache.page.ts',
     ],
     // Each answer gets a fresh nonce (security). It caches the pages `cachedPages` lists.
     dependsOn: ['security'],
     config: {
+      nitroModules: [{ name: 'pageCache', from: 'src/server/lib/page-cache/module.ts', call: 'pageCache()' }],
       nitro: { runtimeConfig: { pageCache: true, cachedPages: { '/page-cache': { maxAge: 10_000 } } } },
     },
     specs: [
@@ -1014,7 +1010,7 @@ export const recipes: Recipe[] = [
       'src/app/pages/reviews.page.ts',
       'src/app/reviews/request-id.interceptor.ts',
       'src/server/routes/api/v1/reviews.get.ts',
-      'src/server/middleware/server-functions.ts',
+      'src/server/lib/server-functions/',
       'src/server/plugins/reviews.ts',
       'src/server/migrations/007-reviews.ts',
       'src/server/migrations/020-review-addresses.ts',
@@ -1022,6 +1018,13 @@ export const recipes: Recipe[] = [
     // Anyone may post a review: the limit counts per client address (lib/request).
     dependsOn: ['database', 'request'],
     config: {
+      nitroModules: [
+        {
+          name: 'serverFunctions',
+          from: 'src/server/lib/server-functions/module.ts',
+          call: 'serverFunctions()',
+        },
+      ],
       // The server config gives every server function a request id.
       serverProviders: [
         {
@@ -1088,13 +1091,15 @@ export const recipes: Recipe[] = [
       'src/server/routes/api/v1/donations.post.ts',
       'src/server/lib/idempotency/',
       'src/server/plugins/idempotency.ts',
-      'src/server/middleware/idempotency.ts',
       'src/server/migrations/015-idempotency-keys.ts',
       'src/server/migrations/019-donation-total.ts',
     ],
     // A key is kept per caller: the user a guard signed in (`event.context.userId`), else the address (lib/request).
     dependsOn: ['database', 'request'],
     config: {
+      nitroModules: [
+        { name: 'idempotency', from: 'src/server/lib/idempotency/route-rule.ts', call: 'idempotency()' },
+      ],
       nitro: { runtimeConfig: { idempotencyKeyTtlSeconds: 24 * 60 * 60, idempotencyKeysPerCaller: 1_000 } },
     },
     specs: [

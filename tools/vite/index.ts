@@ -1,5 +1,6 @@
 // What vite.config.ts builds the app with, beside Analog and the local modules.
 export { devUpgradeErrors, hmrPort } from './dev-upgrade-errors.ts';
+export { headRoutes } from './head-routes.ts';
 export { nodeServer } from './node-server.ts';
 export { pagesOnlySitemap } from './pages-only-sitemap.ts';
 export { quietSourcemapWarnings } from './quiet-sourcemap-warnings.ts';

@@ -61,9 +61,7 @@ export function security({ bodyLimit = defaultMaxBodyBytes }: SecurityOptions = 
       };
       routeRules[cspReportPath] = { bodyLimit: maxReportBytes, ...routeRules[cspReportPath] };
       handlers.push(
-        { middleware: true, handler: runtime('middleware/block-cross-site-forms.ts') },
-        { middleware: true, handler: runtime('middleware/require-multipart-boundary.ts') },
-        { middleware: true, handler: runtime('middleware/body-limit.ts') },
+        { middleware: true, handler: runtime('middleware/write-guards.ts') },
         { route: cspReportPath, method: 'post', lazy: true, handler: runtime('handlers/csp-report.post.ts') },
       );
       plugins.push(runtime('plugins/headers.ts'));

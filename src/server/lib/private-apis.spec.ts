@@ -12,12 +12,6 @@ const root = fileURLToPath(new URL('../../..', import.meta.url));
  */
 const privateApis = [
   {
-    name: "h3's cached request method `_method`",
-    usage: /\b_method\b/,
-    source: 'h3/dist/index.mjs',
-    internal: 'this._method = (this.node.req.method',
-  },
-  {
     name: "h3's raw body symbol `Symbol.for('h3RawBody')`",
     usage: /h3RawBody/,
     source: 'h3/dist/index.mjs',

@@ -2,13 +2,12 @@ import { getResponseStatus } from 'h3';
 import { defineNitroPlugin, useRuntimeConfig } from 'nitropack/runtime';
 
 import { useNonce } from '../../modules/security';
-import { type CachedPage, enablePageCache, invalidatePagesFor, storePage } from '../lib/page-cache';
+import { type CachedPage, enablePageCache, storePage } from '../lib/page-cache';
 
 /**
- * Keeps the pages runtimeConfig `cachedPages` lists (env `PAGE_CACHE=false` turns it off); the
- * middleware can't read the config itself, as Vite also loads middleware outside Nitro in development.
- * Stores what the renderer answered for a cacheable page (see src/server/middleware/page-cache.ts), if it
- * is a 200 that set no cookie; drops the pages a write request changed once it has been answered.
+ * Keeps the pages runtimeConfig `cachedPages` lists (env `PAGE_CACHE=false` turns it off), and
+ * stores what the renderer answered for one that missed (src/server/lib/page-cache/middleware.ts),
+ * if it is a 200 that set no cookie.
  */
 export default defineNitroPlugin((nitroApp) => {
   if (useRuntimeConfig()['pageCache'] !== false)
@@ -26,8 +25,5 @@ export default defineNitroPlugin((nitroApp) => {
     }
     // The nonce src/main.server.ts gave the page; a build without the security module has none.
     storePage(miss.url, body, useNonce(event), miss.generation);
-  });
-  nitroApp.hooks.hook('afterResponse', (event) => {
-    if (event.method !== 'GET' && event.method !== 'HEAD') invalidatePagesFor(event.path.split('?')[0]);
   });
 });

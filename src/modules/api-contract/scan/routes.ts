@@ -34,8 +34,15 @@ export const endpoint = (method: string, route: string) =>
  * a file that does not fails the build, named.
  */
 export function apiRoutes(nitro: Nitro, own: readonly NitroEventHandler[], root: string): ApiRoute[] {
-  return [...nitro.scannedHandlers, ...own]
-    .filter(({ route, middleware }) => route && !middleware)
+  const handlers = [...nitro.scannedHandlers, ...own];
+  // A GET route's own handler listed for HEAD too (tools/vite/head-routes.ts) is that route again.
+  const isGet = (handler: string) =>
+    handlers.some((other) => other.method === 'get' && other.handler === handler);
+  return handlers
+    .filter(
+      ({ route, middleware, method, handler }) =>
+        route && !middleware && !(method === 'head' && isGet(handler)),
+    )
     .map(({ route, method = 'default', handler }) => {
       const file = relative(root, handler).split('\\').join('/');
       const text = readFileSync(handler, 'utf8');

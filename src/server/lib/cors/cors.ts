@@ -36,7 +36,8 @@ export function corsOptions(allowList: unknown): H3CorsOptions {
  * answer depends on it.
  */
 export function handlePublicCors(event: H3Event, options: H3CorsOptions): void {
-  if (!crossOrigin.lookup(event.path.split('?')[0])) return;
+  // Under a middleware's path prefix h3 gives `event.path` without it: `originalUrl` is the whole path.
+  if (!crossOrigin.lookup((event.node.req.originalUrl ?? event.path).split('?')[0])) return;
   // Without `Origin`, h3 would answer `*`: a same-origin or server-side read needs no CORS header.
   // A preflight it answered (204) has gone out: no header can follow.
   if (getRequestHeader(event, 'origin') && handleCors(event, options)) return;

@@ -66,5 +66,7 @@ const tooLarge = () =>
 
 /** The request's fingerprint: its method, path and query, and its body's digest. */
 export function requestFingerprint(event: H3Event, bodyDigest: string): string {
-  return createHash('sha256').update(`${event.method} ${event.path}\n${bodyDigest}`).digest('base64url');
+  // Under a middleware's path prefix h3 gives `event.path` without it: `originalUrl` is the whole path.
+  const path = event.node.req.originalUrl ?? event.path;
+  return createHash('sha256').update(`${event.method} ${path}\n${bodyDigest}`).digest('base64url');
 }
