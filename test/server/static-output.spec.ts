@@ -33,6 +33,17 @@ describe('npm run build: prerendered output', () => {
     }
   });
 
+  it("writes the server's own chunks in Latin-1, which V8 holds in one byte a character", () => {
+    const chunksDir = join(root, 'dist/analog/server/chunks');
+    const chunks = readdirSync(chunksDir, { recursive: true, encoding: 'utf8' }).filter((file) =>
+      file.endsWith('.mjs'),
+    );
+    expect(chunks).toContain('nitro/nitro.mjs');
+    for (const chunk of chunks) {
+      expect(readFileSync(join(chunksDir, chunk), 'utf8'), chunk).not.toMatch(/[^\x00-\xff]/);
+    }
+  });
+
   it('bundles the Open Graph fonts into the server build, so it runs without node_modules/@fontsource', () => {
     const serverDir = join(root, 'dist/analog/server');
     for (const font of ['inter-latin-400-normal', 'inter-latin-700-normal']) {

@@ -1,6 +1,8 @@
 import { fileURLToPath } from 'node:url';
 import type { NitroModule } from 'nitropack';
 
+import { oneByteChunks } from './one-byte-chunks.ts';
+
 /**
  * The node presets' entries: Nitro's own, with a graceful drain (src/server/lib/ops, docs/deploy.md).
  * Each file is a Nitro entry, not an import of ops' face.
@@ -12,8 +14,9 @@ const entries: Record<string, string> = {
 
 /**
  * For the node presets (`node-server`, the default, and `node-cluster`): the server starts through
- * the app's own entry, and serves static files from memory rather than reading them from disk
- * per request (hosts such as Vercel serve them from their CDN). It runs once Nitro has chosen its
+ * the app's own entry, serves static files from memory rather than reading them from disk per
+ * request (hosts such as Vercel serve them from their CDN), and its chunks are written in Latin-1,
+ * which V8 holds in half the memory (./one-byte-chunks.ts). It runs once Nitro has chosen its
  * preset, so the dev server, the prerenderer and host presets keep theirs.
  */
 export function nodeServer(): NitroModule {
@@ -24,6 +27,9 @@ export function nodeServer(): NitroModule {
       if (!entry) return;
       nitro.options.entry = entry;
       nitro.options.serveStatic = 'inline';
+      nitro.hooks.hook('rollup:before', (_nitro, config) => {
+        config.plugins = [...[config.plugins ?? []].flat(), oneByteChunks()];
+      });
     },
   };
 }
