@@ -782,6 +782,8 @@ const startNode24 = (env = {}, options = {}) => {
 /** The servers whose bench account is their admin (`accountServers` below): the account exists before they start. */
 const withAdmin = { withAdmin: true };
 const postgres = rows.some(needsPostgres) ? await startPostgres() : undefined;
+// A bench that fails midway stops its PostgreSQL server too (`stop` runs pg_ctl synchronously).
+if (postgres) process.once('exit', () => postgres.stop());
 const pgDatabase = postgres && (await postgres.createDatabase());
 const pgUnnamedDatabase = postgres && (await postgres.createDatabase());
 const stockArgs = [...appArgs.slice(0, -1), anchorEntry];

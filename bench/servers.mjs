@@ -139,6 +139,10 @@ export async function signUpBenchAccount(url) {
 const withoutUndefined = (env) =>
   Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined));
 
+/** The servers still running: a bench that fails midway must not leave them to load the next run's machine. */
+const running = new Set();
+process.once('exit', () => running.forEach((child) => child.kill('SIGKILL')));
+
 /** Spawns the server on a free port with `dataDir`, and waits until it answers. */
 async function launch(args, env, node, dataDir, sessionSecret) {
   const port = await freePort();
@@ -161,6 +165,8 @@ async function launch(args, env, node, dataDir, sessionSecret) {
     }),
   });
   child.stdout.resume();
+  running.add(child);
+  child.once('exit', () => running.delete(child));
   const url = `http://127.0.0.1:${port}`;
   await waitFor(url);
   return { child, url };
