@@ -18,6 +18,16 @@ function taggedTemplates(node: unknown, ranges: Range[] = []): Range[] {
   return ranges;
 }
 
+/** `code` with every character past Latin-1 escaped, except in tagged templates; `null` when it has none. */
+export function latin1Code(code: string, parse: (code: string) => unknown): string | null {
+  if (!/[^\x00-\xff]/.test(code)) return null;
+  const tagged = taggedTemplates(parse(code));
+  const inTagged = (at: number) => tagged.some(([start, end]) => at >= start && at < end);
+  return code.replace(pastLatin1, (match: string, slashes: string, char: string, at: number) =>
+    inTagged(at + slashes.length) ? match : escape(slashes, char),
+  );
+}
+
 /**
  * V8 keeps each module's source for as long as the module lives: as a one-byte string when every
  * character fits in Latin-1, as a two-byte string (twice the memory) otherwise. One `≤` in the API
@@ -31,12 +41,7 @@ function taggedTemplates(node: unknown, ranges: Range[] = []): Range[] {
 export const oneByteChunks = (): Plugin => ({
   name: 'one-byte-chunks',
   renderChunk(code) {
-    if (!/[^\x00-\xff]/.test(code)) return null;
-    const tagged = taggedTemplates(this.parse(code));
-    const inTagged = (at: number) => tagged.some(([start, end]) => at >= start && at < end);
-    const latin1 = code.replace(pastLatin1, (match: string, slashes: string, char: string, at: number) =>
-      inTagged(at + slashes.length) ? match : escape(slashes, char),
-    );
-    return { code: latin1, map: null };
+    const latin1 = latin1Code(code, (source) => this.parse(source));
+    return latin1 === null ? null : { code: latin1, map: null };
   },
 });
