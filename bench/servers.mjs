@@ -139,9 +139,14 @@ export async function signUpBenchAccount(url) {
 const withoutUndefined = (env) =>
   Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined));
 
-/** The servers still running: a bench that fails midway must not leave them to load the next run's machine. */
+/**
+ * The servers still running: a bench that fails midway, or is stopped with Ctrl-C or `kill`, must
+ * not leave them to load the next run's machine. A signal ends the process without `exit`, so each
+ * one exits through it.
+ */
 const running = new Set();
 process.once('exit', () => running.forEach((child) => child.kill('SIGKILL')));
+for (const signal of ['SIGINT', 'SIGTERM']) process.once(signal, () => process.exit(1));
 
 /** Spawns the server on a free port with `dataDir`, and waits until it answers. */
 async function launch(args, env, node, dataDir, sessionSecret) {
