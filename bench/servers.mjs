@@ -118,8 +118,9 @@ async function waitFor(url) {
 export const benchAccount = { email: 'bench@example.com', name: 'Bench', password: 'bench password 1' };
 
 /**
- * Signs `benchAccount` up on `url`, or in where it has its account already, and answers its
- * session cookie (`session=…`).
+ * Signs `benchAccount` in on `url`, or up where it has no account yet, and answers its session
+ * cookie (`session=…`). Sign-in comes first: a sign-up refused with 409 spends a value of
+ * PostgreSQL's id sequence, and the hole it left made some of the PUT rows' ids 404.
  */
 export async function signUpBenchAccount(url) {
   const post = (path) =>
@@ -128,8 +129,8 @@ export async function signUpBenchAccount(url) {
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify(benchAccount),
     });
-  let response = await post('sign-up');
-  if (response.status === 409) response = await post('sign-in');
+  let response = await post('sign-in');
+  if (response.status === 401) response = await post('sign-up');
   if (response.status !== 201 && response.status !== 200) {
     throw new Error(`sign-up on ${url} answered ${response.status}`);
   }
