@@ -48,7 +48,6 @@ describe('request bodies: bounded in time and per address', () => {
   beforeAll(async () => {
     server = await startProductionServer(undefined, {
       BODY_TIMEOUT_SECONDS: String(deadlineSeconds),
-      BODIES_PER_ADDRESS: '10',
     });
   }, 120_000);
   afterAll(() => stopAndCheckLog(server));
