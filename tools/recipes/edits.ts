@@ -23,6 +23,25 @@ export class ManualEdit extends Error {
   }
 }
 
+/** A file of the app that is not what its name says (JSON that doesn't parse, a folder): the command writes nothing. */
+export class InvalidFile extends Error {
+  constructor(
+    readonly file: string,
+    readonly why: string,
+  ) {
+    super(`${file} ${why}`);
+  }
+}
+
+/** The module in `text`, refused when it is not valid TypeScript. */
+function parse(file: string, text: string): ProxifiedModule {
+  try {
+    return parseModule(text);
+  } catch (error) {
+    throw new InvalidFile(file, `is not valid TypeScript: ${(error as Error).message}`);
+  }
+}
+
 /* eslint-disable @typescript-eslint/no-explicit-any -- magicast's proxies are typed `any` by design. */
 type Proxy = any;
 type Node = any;
@@ -209,7 +228,7 @@ const aliasCode = (path: string) => builders.raw(`fileURLToPath(new URL('${path}
 
 /** vite.config.ts with the recipes' Vite and Nitro options; throws ManualEdit when its shape is not one it knows. */
 export function editViteConfig(text: string, edits: ViteConfigEdits, file = 'vite.config.ts'): string {
-  const mod = parseModule(text);
+  const mod = parse(file, text);
   const config = configObject(mod);
   const handEdit = () => viteConfigByHand(edits);
   if (!config)
@@ -284,6 +303,32 @@ export function viteConfigByHand(edits: ViteConfigEdits): string {
   return editViteConfig(minimal, edits);
 }
 
+/**
+ * A JSON file's value as npm and tsc read it (a byte order mark is allowed; comments and trailing commas where
+ * `withComments`), refused when it is not valid or when it, or what `objects` names in it, is not an object.
+ */
+function parseJson(file: string, text: string, objects: string[], withComments = false) {
+  const errors: jsonc.ParseError[] = [];
+  const json = text.replace(/^\uFEFF/, '');
+  const value: unknown = jsonc.parse(json, errors, {
+    disallowComments: !withComments,
+    allowTrailingComma: withComments,
+  });
+  const [error] = errors;
+  if (error) {
+    const lines = json.slice(0, error.offset).split('\n');
+    throw new InvalidFile(
+      file,
+      `is not valid JSON: ${jsonc.printParseErrorCode(error.error)} at line ${lines.length}, column ${lines.at(-1)!.length + 1}`,
+    );
+  }
+  if (!isPlainObject(value)) throw new InvalidFile(file, 'is not a JSON object');
+  const at = (path: string) => path.split('.').reduce<any>((object, key) => object?.[key], value);
+  const wrong = objects.find((path) => at(path) !== undefined && !isPlainObject(at(path)));
+  if (wrong) throw new InvalidFile(file, `has a "${wrong}" that is not an object`);
+  return value;
+}
+
 /** The indentation and line ends a JSON file uses, for the lines jsonc-parser adds. */
 function formatting(text: string): jsonc.FormattingOptions {
   const indent = /\n([ \t]+)\S/.exec(text)?.[1] ?? '  ';
@@ -315,6 +360,7 @@ export interface TsconfigEdits {
 
 /** tsconfig.json with the recipes' `paths`, `lib` entries and compiler options it lacks. */
 export function editTsconfig(text: string, edits: TsconfigEdits): string {
+  parseJson('tsconfig.json', text, ['compilerOptions', 'compilerOptions.paths'], true);
   let result = text;
   const options = () =>
     ((jsonc.parse(result) as { compilerOptions?: Record<string, unknown> }).compilerOptions ?? {}) as Record<
@@ -349,6 +395,13 @@ export function editTsconfig(text: string, edits: TsconfigEdits): string {
   return result;
 }
 
+/** package.json's value, refused when it is not JSON or its dependencies are not objects. */
+export const parsePackageJson = (text: string) =>
+  parseJson('package.json', text, ['dependencies', 'devDependencies']) as Record<
+    string,
+    Record<string, string> | undefined
+  >;
+
 /** package.json with each package it lacks, at its exact version (`@types/*` as devDependencies), and those it has at another version. */
 export function editPackageJson(
   text: string,
@@ -356,7 +409,7 @@ export function editPackageJson(
 ): { text: string; differing: { name: string; theirs: string; ours: string }[] } {
   let result = text;
   const differing: { name: string; theirs: string; ours: string }[] = [];
-  const pkg = JSON.parse(text) as Record<string, Record<string, string> | undefined>;
+  const pkg = parsePackageJson(text);
   for (const [name, version] of Object.entries(packages)) {
     const theirs = pkg['dependencies']?.[name] ?? pkg['devDependencies']?.[name];
     if (theirs !== undefined) {
@@ -500,7 +553,7 @@ export interface AppConfigEdits {
  * syntax tree says where; the text is inserted there, so every other character stays as it was.
  */
 export function editAppConfig(text: string, edits: AppConfigEdits, file = 'src/app/app.config.ts'): string {
-  const ast = parseModule(text).$ast as Node;
+  const ast = parse(file, text).$ast as Node;
   const providers = providersArray(ast);
   const wanted = [...edits.providers, ...edits.interceptors]
     .flatMap(importsOf)
@@ -545,7 +598,7 @@ export function editAppConfig(text: string, edits: AppConfigEdits, file = 'src/a
 
 /** src/main.server.ts with its default export (the page renderer) passed through `wrapper.call`, once. */
 export function editMainServer(text: string, wrapper: ConfigCall, file = 'src/main.server.ts'): string {
-  const ast = parseModule(text).$ast as Node;
+  const ast = parse(file, text).$ast as Node;
   const exported = (ast.body as Node[]).find((statement) => statement.type === 'ExportDefaultDeclaration');
   const rendered = exported?.declaration;
   if (!rendered || !/Expression|Identifier/.test(rendered.type))
