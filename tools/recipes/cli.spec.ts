@@ -342,4 +342,26 @@ describe('npm run recipe -- add with files of unusual shapes', { timeout: 60_000
     expect(pkg.startsWith('\uFEFF{')).toBe(true);
     expect(JSON.parse(pkg.slice(1)).dependencies).toMatchObject({ zod: '4.6.7' });
   });
+
+  it.each([
+    [
+      "runtimeConfig: 'oops'",
+      "nitro: { runtimeConfig: 'oops' }",
+      'its `nitro.runtimeConfig` is not an object literal',
+    ],
+    [
+      'two `nitro` keys, where only the last counts',
+      "nitro: { preset: 'node-server' }, nitro: { preset: 'node-cluster' }",
+      'it sets `nitro` twice in one object, and only the last one counts',
+    ],
+  ])('leaves vite.config.ts with %s to an edit by hand (exit 4)', (_, options, why) => {
+    const app = stockApp();
+    edit(app, 'vite.config.ts', (text) => text.replace('analog(),', `analog({ ${options} }),`));
+    const mine = read(app, 'vite.config.ts');
+    const { status, stderr } = recipe('add', 'sessions', '--to', app);
+    expect(status, stderr).toBe(4);
+    expect(stderr).toContain(`Edit vite.config.ts by hand (${why}):`);
+    expect(stderr).not.toContain('    at ');
+    expect(read(app, 'vite.config.ts')).toBe(mine);
+  });
 });
