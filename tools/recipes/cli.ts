@@ -121,7 +121,7 @@ try {
 } catch (error) {
   const known = error instanceof RecipeError;
   const usageError = (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS');
-  // One line, never a stack: the message says what to change.
+  // One line, never a stack trace: a known failure says what to change.
   console.error(known || usageError ? (error as Error).message : `Unexpected failure: ${String(error)}`);
   process.exitCode = known ? error.exitCode : usageError ? exitCodes.usage : 1;
 }
