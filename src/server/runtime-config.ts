@@ -5,6 +5,7 @@ import type { NitroConfig } from 'nitropack';
  * `envPrefix: ''` each key is set by its environment variable in SCREAMING_SNAKE_CASE, nested
  * keys joined by `_`: `dataDir` by DATA_DIR, `uploads.maxFiles` by UPLOADS_MAX_FILES. The
  * security module adds its own keys (ORIGIN, TRUST_PROXY, CSP_REPORT_ONLY: src/modules/security).
+ * A new key needs its meaning in settings.ts; `npm run readme` then lists it in docs/deploy.md.
  */
 export const runtimeConfig = {
   nitro: { envPrefix: '' },

@@ -164,6 +164,7 @@ export const appShell = [
   'src/server/error.ts',
   'src/server/error-page.ts',
   'src/server/runtime-config.ts',
+  'src/server/settings.ts',
   // The /todos page puts the list lessons together: pagination's pages, the todos' writes, live updates' stream.
   'src/app/pages/todos.page.ts',
   'src/app/todos/todo-list.ts',

@@ -35,6 +35,9 @@ export interface SecurityOptions {
   bodyLimit?: number;
 }
 
+/** The runtime config keys it adds, with their defaults: ORIGIN, TRUST_PROXY, CSP_REPORT_ONLY (`envPrefix: ''`). */
+export const securitySettings = { origin: '', trustProxy: false, cspReportOnly: false };
+
 const runtime = (path: string) => fileURLToPath(new URL(`./runtime/${path}`, import.meta.url));
 
 /**
@@ -46,10 +49,7 @@ export function security({ bodyLimit = defaultMaxBodyBytes }: SecurityOptions = 
     name: 'security',
     async setup(nitro) {
       const { handlers, plugins, routeRules, runtimeConfig } = nitro.options;
-      // Env names as documented (`envPrefix: ''`): ORIGIN, TRUST_PROXY, CSP_REPORT_ONLY.
-      runtimeConfig['origin'] ??= '';
-      runtimeConfig['trustProxy'] ??= false;
-      runtimeConfig['cspReportOnly'] ??= false;
+      for (const [key, value] of Object.entries(securitySettings)) runtimeConfig[key] ??= value;
       // Rules a route sets itself win over these defaults. The resource headers go out through
       // Nitro's own route rules, as cheap as headers get: no hook of this module's per request.
       const everywhere = routeRules['/**'];
