@@ -101,8 +101,46 @@ describe('the docs check', () => {
     ]);
   });
 
+  it('fails when link text names another file than the one linked', () => {
+    expect(check('[`lib/auth/rate-limit.ts`](../src/server/lib/rate-limit/rate-limit.ts)')).toEqual([
+      'docs/example.md:1: link text names lib/auth/rate-limit.ts, but the link goes to src/server/lib/rate-limit/rate-limit.ts',
+    ]);
+    expect(check('[`lib/rate-limit/rate-limit.ts`](../src/server/lib/rate-limit/rate-limit.ts)')).toEqual([]);
+    expect(
+      check(
+        '[`../index.ts`](../src/modules/security/index.ts), [`drain.spec.ts`](../test/server/drain.spec.ts)',
+      ),
+    ).toEqual([]);
+  });
+
   it('ignores links inside fenced code', () => {
     expect(check(['```text', '[nothing](../nowhere.ts)', '```'].join('\n'))).toEqual([]);
+  });
+});
+
+describe("the check of a module's README", () => {
+  const check = (markdown: string) => docProblems(root, 'src/modules/security/README.md', markdown);
+
+  it('fails on a function its index.ts does not export, unless the line links the file that does', () => {
+    expect(
+      check('Recipes ask it `isHttps(event)` and `useNonce(event)`; Vite runs `analog({ ssr })`.'),
+    ).toEqual([
+      'src/modules/security/README.md:1: names `isHttps`, which src/modules/security/index.ts does not export',
+    ]);
+    expect(
+      check("`isHttps(event)` is [`lib/request/proxy.ts`](../../server/lib/request/proxy.ts)'s."),
+    ).toEqual([]);
+  });
+
+  it('fails on a setting its code does not read, unless the line links the file that does', () => {
+    expect(
+      check('`CSP_REPORT_ONLY` and `TRUST_PROXY` are read here, and `ORIGIN`; `GET` is no setting.'),
+    ).toEqual([
+      'src/modules/security/README.md:1: names the setting ORIGIN, which no code under src/modules/security reads (nor a file the line links)',
+    ]);
+    expect(check('`ORIGIN` is read in [`lib/request/proxy.ts`](../../server/lib/request/proxy.ts).')).toEqual(
+      [],
+    );
   });
 });
 

@@ -3,6 +3,7 @@ import { dirname, join, normalize } from 'node:path';
 import ts from 'typescript';
 
 import { excerptProblem } from './readme-snippets';
+import { configSettings, projectSettings } from './settings-table';
 
 /** The project's prose: README.md, every page under docs/, each local module's README, the bench results. */
 export function docFiles(root: string): string[] {
@@ -101,9 +102,89 @@ const link = /\[([^\]]*)\]\(((?:[^()\s]|\([^()\s]*\))+)\)/g;
 /** Prose that names an export of a project file: `` `name` from `src/…/file.ts` ``. */
 const namedFrom = /`([A-Za-z_$][\w$]*)` from `((?:src|test|e2e|bench)\/[^`\s]+)`/g;
 
+/** Link text that names a file by its path, or the end of it: `lib/request/proxy.ts`, `drain.spec.ts`. */
+const pathText =
+  /^`?((?:[\w.()[\]-]+\/)*[\w()[\]-][\w.()[\]-]*\.(?:ts|mts|mjs|js|md|json|html|css|ya?ml))`?$/;
+/** A function named as called: `` `isHttps(event)` ``. */
+const calledName = /`([A-Za-z_$][\w$]*)\([^`]*\)`/g;
+/** A name in capitals: an environment variable when it is a setting (`ORIGIN`, `TRUST_PROXY`). */
+const capitalName = /`([A-Z][A-Z0-9_]*)`/g;
+
+/** The source files under `dir`, specs aside. */
+function sourceFiles(root: string, dir: string): string[] {
+  return readdirSync(join(root, dir), { recursive: true, encoding: 'utf8' })
+    .filter((file) => /\.(ts|mts|mjs)$/.test(file) && !/\.spec\.ts$/.test(file))
+    .map((file) => `${dir}/${file}`.split('\\').join('/'));
+}
+
+let projectExports: Set<string> | undefined;
+/** Every name a file under src/ exports: what a module README could mistake for its own. */
+function exportedBySrc(root: string): Set<string> {
+  projectExports ??= new Set(
+    sourceFiles(root, 'src').flatMap((file) => [...exportedNames(join(root, file))]),
+  );
+  return projectExports;
+}
+
+let settingKeys: Map<string, string | undefined> | undefined;
+/** Each setting's variable, with the runtimeConfig key it sets (none when the code reads the variable itself). */
+function settingsByEnv(root: string): Map<string, string | undefined> {
+  if (settingKeys) return settingKeys;
+  const sources = projectSettings(root, []);
+  settingKeys = new Map(Object.keys(sources.descriptions).map((env) => [env, undefined]));
+  for (const { env, path } of configSettings(sources.configs, sources.descriptions))
+    settingKeys.set(env, path[0]);
+  return settingKeys;
+}
+
+/** True when a file's code reads the setting: the variable itself, or its runtimeConfig key. */
+function readsSetting(text: string, env: string, key: string | undefined): boolean {
+  if (key) return new RegExp(`\\[['"]${key}['"]\\]|useRuntimeConfig\\(\\)\\.${key}\\b`).test(text);
+  return new RegExp(`process\\.env\\.${env}\\b|\\benv\\[\\s*['"]${env}['"]\\s*\\]`).test(text);
+}
+
 /**
- * Every stale claim in one document: a link to a file or heading that does not exist, an export the
- * linked file does not have, and a quoted excerpt that is not in its file (see `readme-snippets.ts`).
+ * What a module README (src/modules/<name>/README.md) claims of its code, in one line: a project
+ * function it names as called must be exported by the module's index.ts (or by a file the line
+ * links), and a setting it names must be read by the module's code (or by a file the line links).
+ */
+function moduleClaimProblems(
+  root: string,
+  dir: string,
+  at: string,
+  line: string,
+  linked: string[],
+): string[] {
+  const problems: string[] = [];
+  const index = `${dir}/index.ts`;
+  const exportedHere = (name: string) =>
+    [index, ...linked].some(
+      (file) =>
+        sourceFile.test(file) && existsSync(join(root, file)) && exportedNames(join(root, file)).has(name),
+    );
+  for (const [, name] of line.matchAll(calledName))
+    if (!exportedHere(name!) && exportedBySrc(root).has(name!))
+      problems.push(`${at}: names \`${name}\`, which ${index} does not export`);
+  const settings = settingsByEnv(root);
+  const readers = [...sourceFiles(root, dir), ...linked.filter((file) => sourceFile.test(file))];
+  for (const [, env] of line.matchAll(capitalName)) {
+    if (!settings.has(env!)) continue;
+    const read = readers.some((file) =>
+      readsSetting(readFileSync(join(root, file), 'utf8'), env!, settings.get(env!)),
+    );
+    if (!read)
+      problems.push(
+        `${at}: names the setting ${env}, which no code under ${dir} reads (nor a file the line links)`,
+      );
+  }
+  return problems;
+}
+
+/**
+ * Every stale claim in one document: a link to a file or heading that does not exist, link text
+ * that names another file than the link's, an export the linked file does not have, a quoted
+ * excerpt that is not in its file (see `readme-snippets.ts`), and a module README's claims of its
+ * exports and settings.
  */
 export function docProblems(root: string, doc: string, markdown: string): string[] {
   const problems: string[] = [];
@@ -113,8 +194,10 @@ export function docProblems(root: string, doc: string, markdown: string): string
     if (!exportedNames(join(root, path)).has(name))
       problems.push(`${at}: ${path} does not export \`${name}\``);
   };
+  const moduleDir = /^(src\/modules\/[^/]+)\/README\.md$/.exec(doc)?.[1];
   lines.forEach((line, index) => {
     const at = `${doc}:${index + 1}`;
+    const linked: string[] = [];
     for (const [, text, target] of line.matchAll(link)) {
       if (/^[a-z]+:/i.test(target)) continue;
       const [pathPart, anchor] = target.split('#') as [string, string | undefined];
@@ -127,6 +210,10 @@ export function docProblems(root: string, doc: string, markdown: string): string
         problems.push(`${at}: links ${target}, but ${path} does not exist`);
         continue;
       }
+      linked.push(path);
+      const namedPath = pathText.exec(text)?.[1]?.replace(/^(?:\.\.?\/)+/, '');
+      if (namedPath && path !== namedPath && !path.endsWith(`/${namedPath}`))
+        problems.push(`${at}: link text names ${namedPath}, but the link goes to ${path}`);
       if (
         anchor !== undefined &&
         path.endsWith('.md') &&
@@ -140,6 +227,7 @@ export function docProblems(root: string, doc: string, markdown: string): string
       if (!existsSync(join(root, path))) problems.push(`${at}: names ${path}, which does not exist`);
       else checkExport(at, name, path);
     }
+    if (moduleDir) problems.push(...moduleClaimProblems(root, moduleDir, at, line, linked));
   });
   const all = markdown.split('\n');
   all.forEach((line, index) => {

@@ -79,6 +79,28 @@ export function envReads(root: string): Map<string, string[]> {
 }
 
 /**
+ * Each runtimeConfig setting: its variable, key path, default and file. An object is one setting
+ * when it has a description of its own (`cachedPages`), else each of its keys is.
+ */
+export function configSettings(
+  configs: ConfigSource[],
+  descriptions: Record<string, Setting>,
+): { env: string; path: string[]; value: unknown; file: string }[] {
+  const walk = (
+    file: string,
+    object: Record<string, unknown>,
+    at: string[],
+  ): ReturnType<typeof configSettings> =>
+    Object.entries(object).flatMap(([key, value]) => {
+      const path = [...at, key];
+      if (at.length === 0 && key === 'nitro') return [];
+      if (isObject(value) && !descriptions[envName(path)]) return walk(file, value, path);
+      return [{ env: envName(path), path, value, file }];
+    });
+  return configs.flatMap(({ file, config }) => walk(file, config, []));
+}
+
+/**
  * The table's rows, in the order of the descriptions, and what keeps it from being complete: a
  * setting the code reads that has no description, or a description of one nothing reads.
  */
@@ -93,24 +115,13 @@ export function settingsRows({ configs, reads, descriptions, recipes }: Settings
     for (const recipe of holders) known.recipes.add(recipe);
     found.set(env, known);
   };
-  for (const { file, config } of configs) {
-    const walk = (object: Record<string, unknown>, path: string[]) => {
-      for (const [key, value] of Object.entries(object)) {
-        if (path.length === 0 && key === 'nitro') continue;
-        const env = envName([...path, key]);
-        if (isObject(value) && !descriptions[env]) {
-          walk(value, [...path, key]);
-          continue;
-        }
-        // The recipes whose files read its top key, else those that set it, else the file's own.
-        const top = path[0] ?? key;
-        const reading = recipes.filter(({ runtimeConfigKeys }) => runtimeConfigKeys.includes(top));
-        const setting = recipes.filter(({ config }) => config.nitro?.runtimeConfig?.[top] !== undefined);
-        const holders = reading.length ? reading : setting.length ? setting : owners(file);
-        add(env, `runtimeConfig \`${[...path, key].join('.')}\` (${file})`, holders, value);
-      }
-    };
-    walk(config, []);
+  for (const { env, path, value, file } of configSettings(configs, descriptions)) {
+    // The recipes whose files read its top key, else those that set it, else the file's own.
+    const [top] = path as [string];
+    const reading = recipes.filter(({ runtimeConfigKeys }) => runtimeConfigKeys.includes(top));
+    const setting = recipes.filter(({ config }) => config.nitro?.runtimeConfig?.[top] !== undefined);
+    const holders = reading.length ? reading : setting.length ? setting : owners(file);
+    add(env, `runtimeConfig \`${path.join('.')}\` (${file})`, holders, value);
   }
   for (const [env, files] of reads) add(env, files.join(', '), files.flatMap(owners));
 
