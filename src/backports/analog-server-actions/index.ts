@@ -3,8 +3,8 @@
  * and h3 1.x, imported as `#server-actions` (its own specifier, never the package's: a route copied
  * without it fails loudly instead of loading Analog 2.7's), with that module's `json`, `fail`,
  * `redirect` and `PageServerAction`. One behaviour differs from Analog 3: when `input` and `query`
- * or `body` are both given, all are validated, as the specification says. Once `@analogjs/router`
- * ships them for your h3, delete this folder and the `#server-actions` entry of tsconfig.json's `paths`.
+ * or `body` are both given, all are validated, as the specification says. Analog 3 (h3 2) exports only
+ * `defineServerRoute`, with `defineApiRoute`'s body rule: docs/validated-routes.md says what else changes.
  */
 import type { StandardSchemaV1 as Schema } from '@standard-schema/spec';
 import type { H3Event } from 'h3';
