@@ -8,6 +8,7 @@ import manifest from '../recipes/manifest.json';
 import {
   type RecipeFacts,
   type SettingsSources,
+  configReads,
   envName,
   envReads,
   projectSettings,
@@ -111,6 +112,22 @@ describe('the settings check', () => {
     ];
     expect(settingsRows(sources({ configs })).problems).toEqual([
       'UPLOADS_MAX_BYTES: read through runtimeConfig `uploads.maxBytes` (src/server/runtime-config.ts), but src/server/settings.ts does not describe it',
+    ]);
+  });
+
+  it('fails on a runtimeConfig key the code reads that no file gives a default', () => {
+    mkdirSync(join(project, 'src/server/lib/ops'), { recursive: true });
+    writeFileSync(
+      join(project, 'src/server/lib/ops/limits.ts'),
+      "useRuntimeConfig()['uploads'];\nuseRuntimeConfig().maxThings;\nuseRuntimeConfig().app.baseURL;\n",
+    );
+    const keysRead = configReads(project);
+    expect(Object.fromEntries(keysRead)).toEqual({
+      uploads: ['src/server/lib/ops/limits.ts'],
+      maxThings: ['src/server/lib/ops/limits.ts'],
+    });
+    expect(settingsRows(sources({ keysRead })).problems).toEqual([
+      'runtimeConfig `maxThings`: read by src/server/lib/ops/limits.ts, but no file sets its default',
     ]);
   });
 

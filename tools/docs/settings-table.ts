@@ -28,6 +28,8 @@ export interface SettingsSources {
   configs: ConfigSource[];
   /** Each variable read straight from the environment, with the files that read it. */
   reads: Map<string, string[]>;
+  /** Each runtimeConfig top key the code reads, with the files that read it. */
+  keysRead?: Map<string, string[]>;
   descriptions: Record<string, Setting>;
   recipes: RecipeFacts[];
 }
@@ -64,17 +66,27 @@ function codeFiles(root: string, dir: string): string[] {
     .sort();
 }
 
-/** Every environment variable the code reads itself, with the files that read it. */
-export function envReads(root: string): Map<string, string[]> {
+/** Each name `pattern` (one capture group per form) finds in the code, with the files it is in. */
+function codeReads(root: string, pattern: RegExp): Map<string, string[]> {
   const reads = new Map<string, string[]>();
   const files = [...codeFiles(root, 'src'), ...codeFiles(root, 'tools/vite'), 'vite.config.ts'];
   for (const file of files.filter((path) => existsSync(join(root, path)))) {
-    for (const [, dotted, quoted] of readFileSync(join(root, file), 'utf8').matchAll(envRead)) {
-      const env = (dotted ?? quoted)!;
-      const readers = reads.get(env) ?? [];
-      if (!readers.includes(file)) reads.set(env, [...readers, file]);
+    for (const [, ...forms] of readFileSync(join(root, file), 'utf8').matchAll(pattern)) {
+      const name = forms.find(Boolean)!;
+      const readers = reads.get(name) ?? [];
+      if (!readers.includes(file)) reads.set(name, [...readers, file]);
     }
   }
+  return reads;
+}
+
+/** Every environment variable the code reads itself, with the files that read it. */
+export const envReads = (root: string) => codeReads(root, envRead);
+
+/** `useRuntimeConfig()['key']` and `useRuntimeConfig().key`: the top keys the code reads, Nitro's own (`app`) aside. */
+export function configReads(root: string): Map<string, string[]> {
+  const reads = codeReads(root, /useRuntimeConfig\(\)(?:\[['"](\w+)['"]\]|\.(\w+))/g);
+  for (const own of ['app', 'nitro', 'public']) reads.delete(own);
   return reads;
 }
 
@@ -104,7 +116,7 @@ export function configSettings(
  * The table's rows, in the order of the descriptions, and what keeps it from being complete: a
  * setting the code reads that has no description, or a description of one nothing reads.
  */
-export function settingsRows({ configs, reads, descriptions, recipes }: SettingsSources): {
+export function settingsRows({ configs, reads, keysRead, descriptions, recipes }: SettingsSources): {
   rows: SettingRow[];
   problems: string[];
 } {
@@ -125,7 +137,14 @@ export function settingsRows({ configs, reads, descriptions, recipes }: Settings
   }
   for (const [env, files] of reads) add(env, files.join(', '), files.flatMap(owners));
 
+  const keysSet = new Set(configs.flatMap(({ config }) => Object.keys(config)));
   const problems = [
+    ...[...(keysRead ?? [])]
+      .filter(([key]) => !keysSet.has(key))
+      .map(
+        ([key, files]) =>
+          `runtimeConfig \`${key}\`: read by ${files.join(', ')}, but no file sets its default`,
+      ),
     ...[...found]
       .filter(([env]) => !descriptions[env])
       .map(
@@ -169,13 +188,14 @@ export function settingsTable(rows: SettingRow[]): string {
   ].join('\n');
 }
 
-/** This project's sources: runtime-config.ts, the security module's keys, the code's reads, settings.ts. */
+/** This project's sources: runtime-config.ts, the security module's keys, what the code reads, settings.ts. */
 export const projectSettings = (root: string, recipes: RecipeFacts[]): SettingsSources => ({
   configs: [
     { file: 'src/server/runtime-config.ts', config: runtimeConfig },
     { file: 'src/modules/security/index.ts', config: securitySettings },
   ],
   reads: envReads(root),
+  keysRead: configReads(root),
   descriptions: settings,
   recipes,
 });
