@@ -168,7 +168,10 @@ describe('POST /api/v1/files: temporary files are budgeted per account', () => {
     const third = await post(cookie);
     expect(third.status).toBe(429);
     expect(third.headers.get('retry-after')).toBe('5');
-    expect(await third.json()).toMatchObject({ statusCode: 429, message: expect.stringMatching(/per client/) });
+    expect(await third.json()).toMatchObject({
+      statusCode: 429,
+      message: expect.stringMatching(/per client/),
+    });
     expect(readdirSync(join(server.dataDir, 'uploads'))).toHaveLength(2);
 
     expect((await post(other)).status).toBe(201);
