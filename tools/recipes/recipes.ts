@@ -227,6 +227,7 @@ export const appShell = [
   'src/server/lib/supplier/index.ts',
   'src/server/lib/supplier/supplier-prices.ts',
   // The deployment presets' server entries (docs/deploy.md).
+  'src/server/lib/ops/body-timeout.ts',
   'src/server/lib/ops/node-cluster.ts',
   'src/server/lib/ops/node-server.ts',
   'src/server/lib/ops/websockets.ts',
