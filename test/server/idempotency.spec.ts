@@ -221,6 +221,34 @@ describe('Idempotency-Key per caller (a server that keeps 3 keys a caller)', () 
   });
 });
 
+describe('Idempotency-Key for all callers (a server that keeps 4 keys in all)', () => {
+  let server: RunningServer;
+
+  beforeAll(async () => {
+    server = await startProductionServer(serverEntry, { TRUST_PROXY: 'true', IDEMPOTENCY_KEYS_MAX: '4' });
+  }, 120_000);
+
+  afterAll(() => server?.stop());
+
+  it('answers a new key with 503 and Retry-After once the store is full, from any caller, and still replays', async () => {
+    // Four callers, each far below its own 1,000: the store, not the caller, is full.
+    const first = newKey();
+    expect((await donate(3, first, { to: server.url, from: '2001:db8:1:1::1' })).status).toBe(200);
+    for (const n of [2, 3, 4])
+      expect((await donate(3, newKey(), { to: server.url, from: `2001:db8:1:${n}::1` })).status).toBe(200);
+    const full = await donate(3, newKey(), { to: server.url, from: '2001:db8:1:5::1' });
+    expect(full.status).toBe(503);
+    expect(full.headers.get('retry-after')).toBe('600');
+    expect(await full.json()).toMatchObject({
+      statusCode: 503,
+      message: expect.stringMatching(/retry without a key/),
+    });
+    const again = await donate(3, first, { to: server.url, from: '2001:db8:1:1::1' });
+    expect(again.headers.get('idempotent-replayed')).toBe('true');
+    expect((await donate(3, undefined, { to: server.url, from: '2001:db8:1:5::1' })).status).toBe(200);
+  });
+});
+
 describe('Idempotency-Key on POST /api/v1/files', () => {
   let cookie = '';
 

@@ -1115,7 +1115,13 @@ export const recipes: Recipe[] = [
       nitroModules: [
         { name: 'idempotency', from: 'src/server/lib/idempotency/route-rule.ts', call: 'idempotency()' },
       ],
-      nitro: { runtimeConfig: { idempotencyKeyTtlSeconds: 24 * 60 * 60, idempotencyKeysPerCaller: 1_000 } },
+      nitro: {
+        runtimeConfig: {
+          idempotencyKeyTtlSeconds: 24 * 60 * 60,
+          idempotencyKeysPerCaller: 1_000,
+          idempotencyKeysMax: 100_000,
+        },
+      },
     },
     specs: [
       'test/server/idempotency.spec.ts',
