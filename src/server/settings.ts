@@ -49,7 +49,8 @@ export const settings: Record<string, Setting> = {
   DATABASE_URL: { meaning: 'a PostgreSQL URL (`postgres://…`): the data moves there from SQLite' },
   DATABASE_POOL_SIZE: { meaning: 'PostgreSQL connections per server process' },
   BODY_TIMEOUT_SECONDS: {
-    meaning: 'a request, body included, must arrive within this; Node answers a slower one 408 and closes it',
+    meaning:
+      "a request's headers must arrive within this, and its body must never stop arriving for this long (nginx's `client_body_timeout`); such a request is answered 408 and closed, a slow but steady one is not",
     default: '`30`',
   },
   BUDGET_BODY_BYTES: {
@@ -83,7 +84,11 @@ export const settings: Record<string, Setting> = {
     meaning: 'how long a response stored under an `Idempotency-Key` is replayed',
   },
   IDEMPOTENCY_KEYS_PER_CALLER: {
-    meaning: 'the most unexpired keys one caller holds; past it a new key is a 429',
+    meaning:
+      'the most unexpired keys one caller (the account, an address, an IPv6 /64) holds; a new one past it is 429',
+  },
+  IDEMPOTENCY_KEYS_MAX: {
+    meaning: 'the most keys stored for all callers together; a new one past it is 503 with `Retry-After`',
   },
   TODOS_MAX: { meaning: 'the most todos the public list holds (anyone may write it)' },
   FORMS_MAX_CONTACT_MESSAGES: { meaning: 'the most contact messages kept' },
