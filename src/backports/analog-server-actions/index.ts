@@ -1,10 +1,12 @@
 /**
- * Backport of Analog 3's server-actions API (`defineApiRoute`, `defineServerRoute`) to Analog 2.7
- * and h3 1.x, imported as `#server-actions` (its own specifier, never the package's: a route copied
- * without it fails loudly instead of loading Analog 2.7's), with that module's `json`, `fail`,
- * `redirect` and `PageServerAction`. One behaviour differs from Analog 3: when `input` and `query`
- * or `body` are both given, all are validated, as the specification says. Once `@analogjs/router`
- * ships them for your h3, delete this folder and the `#server-actions` entry of tsconfig.json's `paths`.
+ * Backport of Analog 3's server-actions API (`defineApiRoute`, `defineServerRoute`, `definePageLoad`)
+ * to Analog 2.7 and h3 1.x, imported as `#server-actions` (its own specifier, never the package's: a
+ * route copied without it fails loudly instead of loading Analog 2.7's), with that module's `json`,
+ * `fail`, `redirect` and `PageServerAction`. Two behaviours differ from Analog 3: when `input` and
+ * `query` or `body` are both given, all are validated, as the specification says; and
+ * `definePageLoad` answers a 4xx its handler throws, or the error status of the API it fetched, as
+ * the loader's own (Analog 3 logs it and answers 500). Once `@analogjs/router` ships them for your
+ * h3, delete this folder and the `#server-actions` entry of tsconfig.json's `paths`.
  */
 import type { StandardSchemaV1 as Schema } from '@standard-schema/spec';
 import type { H3Event } from 'h3';
@@ -13,6 +15,7 @@ import { type RouteOptions, type ServerRoute, defineValidatedRoute } from './def
 import { isQueryMethod } from './request-input';
 
 export type { RouteContext, RouteOptions, RouteSchemas, ServerRoute } from './define-route';
+export { type PageLoadContext, type PageLoadOptions, definePageLoad } from './define-page-load';
 export type { InferRouteBody, InferRouteParams, InferRouteQuery, InferRouteResult } from './infer-route';
 export { type PageServerAction, fail, json, redirect } from './responses';
 
