@@ -595,12 +595,12 @@ async function seedUsers(url, cookie) {
  * 20 × 5 MiB over its idle size when each body is streamed to disk, not held in memory.
  */
 async function parallelUploads() {
-  // Uploads belong to a signed-in account; its quota is raised so all 20 are stored, and so are the
-  // bodies one address may have arriving at once (10 by default, docs/security.md): all 20 come from here.
+  // Uploads belong to a signed-in account; its quota is raised so all 20 are stored, and so is its share
+  // of the temporary files' budget (10 MiB by default, docs/security.md): all 20 are being written at once.
   const server = await startServer(appArgs, {
     UPLOADS_MAX_FILES: '100',
     UPLOADS_MAX_BYTES: String(200 * 1024 * 1024),
-    BODIES_PER_ADDRESS: '20',
+    BUDGET_TEMP_FILE_BYTES_PER_CALLER: String(200 * 1024 * 1024),
   });
   const cookie = await signUpBenchAccount(server.url);
   const png = Buffer.from('89504e470d0a1a0a', 'hex');

@@ -169,7 +169,7 @@ export const apiCatalogue = [
     "url": "/api/v1/donations",
     "query": "",
     "access": "anyone",
-    "limits": "Body ≤ 1 MiB; an amount of 1 to 10,000; one row, whatever the number of donations."
+    "limits": "Body ≤ 1 MiB; an amount of 1 to 10,000; one total row, plus a stored answer per `Idempotency-Key`: 1,000 keys per caller (an IPv6 /64, or the account), kept 24 h."
   },
   {
     "kind": "api",
@@ -191,7 +191,7 @@ export const apiCatalogue = [
     "url": "/api/v1/files",
     "query": "",
     "access": "signed-in",
-    "limits": "File ≤ 5 MiB; by default 20 files and 50 MiB per account, 60 uploads per 10 min per account and address."
+    "limits": "File ≤ 5 MiB; by default 20 files and 50 MiB per account, 60 uploads per 10 min per account and address, 10 MiB being written per account."
   },
   {
     "kind": "api",

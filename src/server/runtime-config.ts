@@ -8,6 +8,17 @@ import type { NitroConfig } from 'nitropack';
  */
 export const runtimeConfig = {
   nitro: { envPrefix: '' },
+  // The one budget (src/server/lib/request/budget.ts, docs/security.md, "The budget"): what all callers
+  // together, and one caller, may hold at once in a process. Past a caller's share a request gets 429,
+  // past the process's 503, both with Retry-After, before anything is allocated for it.
+  budget: {
+    bodyBytes: 64 * 1024 * 1024,
+    bodyBytesPerCaller: 10 * 1024 * 1024,
+    tempFileBytes: 256 * 1024 * 1024,
+    tempFileBytesPerCaller: 10 * 1024 * 1024,
+    queuedBytes: 64 * 1024 * 1024,
+    queuedBytesPerCaller: 1024 * 1024,
+  },
   // SQLite files and uploads live here; DATABASE_URL (postgres://…) moves the data to PostgreSQL.
   dataDir: '.data',
   databaseUrl: '',

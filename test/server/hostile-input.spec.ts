@@ -81,3 +81,31 @@ describe('hostile strings in users and todos', () => {
     expect(((await todos.json()) as { items: unknown[] }).items.length).toBeGreaterThan(0);
   });
 });
+
+describe('JSON bodies nested deeper than 64 levels', () => {
+  const nested = (depth: number) => `${'['.repeat(depth)}1${']'.repeat(depth)}`;
+  const post = (body: string) =>
+    fetch(`${baseUrl}/api/v1/todos`, {
+      method: 'POST',
+      body,
+      headers: { 'content-type': 'application/json' },
+    });
+
+  it('refuses half a million unclosed brackets with a JSON 400, before any parser runs', async () => {
+    const response = await post('['.repeat(500_000));
+    expect(response.status).toBe(400);
+    expect(response.headers.get('content-type')).toMatch(/^application\/json/);
+    expect(await response.json()).toMatchObject({
+      statusCode: 400,
+      message: 'JSON bodies may nest arrays and objects at most 64 levels deep',
+    });
+  });
+
+  it('refuses a valid todo that carries a value nested 65 deep, and stores the same todo nested 64 deep', async () => {
+    const deep = await post(`{"title":"Deep","extra":${nested(64)}}`);
+    expect(deep.status).toBe(400);
+    const withinLimit = await post(`{"title":"Within the limit","extra":${nested(63)}}`);
+    expect(withinLimit.status).toBe(201);
+    expect(await withinLimit.json()).toMatchObject({ title: 'Within the limit' });
+  });
+});

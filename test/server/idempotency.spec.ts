@@ -196,6 +196,15 @@ describe('Idempotency-Key per caller (a server that keeps 3 keys a caller)', () 
     expect((await donate(2, newKey(), { to: server.url, from: '203.0.113.8' })).status).toBe(200);
   });
 
+  it('counts the keys of every address of one IPv6 /64 together, as one caller', async () => {
+    // Addresses one subscriber holds (a /64 is 2⁶⁴ of them), and one of the next /64.
+    const inNetwork = (n: number) => `2001:db8:0:7:${n.toString(16)}::${(n * 7).toString(16)}`;
+    for (const n of [1, 2, 3])
+      expect((await donate(2, newKey(), { to: server.url, from: inNetwork(n) })).status).toBe(200);
+    expect((await donate(2, newKey(), { to: server.url, from: inNetwork(4) })).status).toBe(429);
+    expect((await donate(2, newKey(), { to: server.url, from: '2001:db8:0:8::1' })).status).toBe(200);
+  });
+
   it('stores at most the cap however many new keys one caller sends at once', async () => {
     const answers = await Promise.all(
       Array.from({ length: 30 }, () => donate(1, newKey(), { to: server.url, from: '203.0.113.9' })),
@@ -220,13 +229,19 @@ describe('Idempotency-Key on POST /api/v1/files', () => {
     cookie = sessionCookie(await postJson(baseUrl, '/api/v1/auth/sign-up', newAccount()));
   });
 
-  const upload = (body: Buffer, key: string, contentType = `multipart/form-data; boundary=${boundary}`) =>
+  /** Uploads `body` under `key`, as the spec's account unless `as` names another's cookie ('' for none). */
+  const upload = (
+    body: Buffer,
+    key: string,
+    contentType = `multipart/form-data; boundary=${boundary}`,
+    as = cookie,
+  ) =>
     rawRequest(baseUrl, {
       method: 'POST',
       path: '/api/v1/files',
       contentType,
       body,
-      headers: { 'idempotency-key': key, cookie },
+      headers: { 'idempotency-key': key, ...(as && { cookie: as }) },
     });
 
   /** True once the server holds a claim on `key`: the first request is running. */
@@ -253,6 +268,23 @@ describe('Idempotency-Key on POST /api/v1/files', () => {
     const other = await upload(multipart('other.png'), key);
     expect(other.status).toBe(422);
     expect(JSON.parse(other.body)).toMatchObject({ message: expect.stringMatching(/different request/) });
+  });
+
+  it('never replays an upload to an anonymous caller, or to another account, sending the same key and bytes', async () => {
+    const key = newKey();
+    const first = await upload(multipart('mine.png'), key);
+    expect(first.status).toBe(201);
+
+    const anonymous = await upload(multipart('mine.png'), key, undefined, '');
+    expect(anonymous.status).toBe(401);
+    expect(anonymous.headers['idempotent-replayed']).toBeUndefined();
+    expect(anonymous.body).not.toContain(JSON.parse(first.body).id);
+
+    const otherCookie = sessionCookie(await postJson(baseUrl, '/api/v1/auth/sign-up', newAccount()));
+    const other = await upload(multipart('mine.png'), key, undefined, otherCookie);
+    expect(other.status).toBe(201);
+    expect(other.headers['idempotent-replayed']).toBeUndefined();
+    expect(JSON.parse(other.body).id).not.toBe(JSON.parse(first.body).id);
   });
 
   it('answers 409 with Retry-After to a retry while the first upload still streams, then replays its 201', async () => {

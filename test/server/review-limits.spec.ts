@@ -103,6 +103,14 @@ describe('server function postReview, anonymous and repeated (POST /_analog/fn/:
     expect(await posted.json()).toMatchObject({ body: 'Still open to me' });
   });
 
+  it('counts the addresses of one IPv6 /64 as one caller: 20 reviews among three of them', async () => {
+    const subnet = `2001:db8:7:${++used}`;
+    const statuses = await postMany(server.url, 60, 10, (n) => `${subnet}::${(n % 3) + 1}`);
+    expect(tally(statuses)).toEqual({ 200: 20, 429: 40 });
+    const elsewhere = await postReview(server.url, `2001:db8:7:${++used}::1`, 'The next /64');
+    expect(elsewhere.status).toBe(200);
+  });
+
   it('refuses a body over 16 KiB with 413, declared or chunked, before the function reads it', async () => {
     const declared = await postReview(server.url, newAddress(), 'x'.repeat(20 * 1024));
     expect(declared.status).toBe(413);

@@ -167,11 +167,11 @@ export function startProductionServer(
       // Every spec signs its accounts up from 127.0.0.1: the per-address allowance of new accounts
       // (10 an hour by default) is proven by its own spec, test/server/rate-limit.spec.ts. Specs
       // share one todo list too; its cap (1,000 by default) is proven by test/server/todo-list-cap.spec.ts.
-      // And they send many bodies at once from that one address: the cap on those (10 by default)
-      // is proven by test/server/body-deadline.spec.ts.
+      // And they send many bodies at once from that one address: a caller's share of the body budget
+      // (10 MiB by default) is proven by test/server/body-deadline.spec.ts, and here is the process's.
       SIGN_UPS_PER_HOUR: '1000000',
       TODOS_MAX: '1000000',
-      BODIES_PER_ADDRESS: '1000000',
+      BUDGET_BODY_BYTES_PER_CALLER: String(64 * 1024 * 1024),
       ...env,
     },
     '/api/v1/hello',

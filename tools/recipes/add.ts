@@ -1,10 +1,11 @@
 // What `npm run recipe -- add` does, as a plan first: every file it would write, with its text before and
 // after, what it can't do, and what is left for the reader. `applyPlan` writes it; `--dry-run` prints it.
 import { createTwoFilesPatch } from 'diff';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { existsSync, lstatSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join, relative, resolve, sep } from 'node:path';
 
 import {
+  InvalidFile,
   ManualEdit,
   editAppConfig,
   editEnvExample,
@@ -13,6 +14,7 @@ import {
   editPackageJson,
   editTsconfig,
   editViteConfig,
+  parsePackageJson,
 } from './edits';
 import type { Manifest, RecipeManifest } from './manifest';
 import type { ConfigCall, EnvVar } from './recipes';
@@ -27,7 +29,7 @@ export class RecipeError extends Error {
   }
 }
 
-export const exitCodes = { usage: 2, notAnalog: 3, manual: 4, conflict: 5 } as const;
+export const exitCodes = { usage: 2, notAnalog: 3, manual: 4, conflict: 5, invalidFile: 6, link: 7 } as const;
 
 export interface FileChange {
   path: string;
@@ -80,18 +82,48 @@ export function resolveRecipes(manifest: Manifest, names: string[]): RecipeManif
 /** Reads one of the app's files by its path in the app: undefined when it has none. */
 export type AppReader = (path: string) => string | undefined;
 
+/**
+ * The path of `file` in the app, refused when it or a folder on the way to it is a symbolic link: the command
+ * reads and writes the app's own files, never what a link points to (which may lie outside the app).
+ */
+function inApp(app: string, file: string): string {
+  const path = resolve(app, file);
+  const parts = relative(app, path).split(sep);
+  if (parts[0] === '..')
+    throw new RecipeError(`${file} lies outside ${app}: nothing was written.`, exitCodes.link);
+  for (let depth = 1; depth <= parts.length; depth++) {
+    const at = join(app, ...parts.slice(0, depth));
+    const stat = lstatSync(at, { throwIfNoEntry: false });
+    if (stat?.isSymbolicLink())
+      throw new RecipeError(
+        `${at} is a symbolic link: the command writes no file through one, so nothing was written.`,
+        exitCodes.link,
+      );
+    if (!stat?.isDirectory()) break;
+  }
+  return path;
+}
+
 /** The app's files on disk. */
 export const appOnDisk =
   (app: string): AppReader =>
-  (path) =>
-    existsSync(join(app, path)) ? readFileSync(join(app, path), 'utf8') : undefined;
+  (file) => {
+    try {
+      return readFileSync(inApp(app, file), 'utf8');
+    } catch (error) {
+      if (error instanceof RecipeError) throw error;
+      const { code } = error as NodeJS.ErrnoException;
+      if (code === 'ENOENT') return undefined;
+      throw new InvalidFile(file, code === 'EISDIR' ? 'is a folder, not a file' : `can't be read (${code})`);
+    }
+  };
 
 /** Throws a RecipeError saying why the folder is no Analog app, if it is none. */
 function checkAnalogApp(app: string, read: AppReader) {
   const text = read('package.json');
   if (text === undefined)
     throw new RecipeError(`${app} is not an Analog app: it has no package.json.`, exitCodes.notAnalog);
-  const pkg = JSON.parse(text) as Record<string, Record<string, string> | undefined>;
+  const pkg = parsePackageJson(text);
   if (!pkg['dependencies']?.['@analogjs/platform'] && !pkg['devDependencies']?.['@analogjs/platform'])
     throw new RecipeError(
       `${app} is not an Analog app: its package.json does not list @analogjs/platform.`,
@@ -268,8 +300,9 @@ export function applyPlan(app: string, plan: Plan, force: boolean) {
       `${plan.conflicts.map(({ path }) => path).join(', ')} differ from the recipe's: nothing was written. Keep your changes, or add --force to overwrite them.`,
       exitCodes.conflict,
     );
-  for (const { path, after } of plan.changes) {
-    mkdirSync(dirname(join(app, path)), { recursive: true });
-    writeFileSync(join(app, path), after);
+  const writes = plan.changes.map(({ path, after }) => ({ path: inApp(app, path), after }));
+  for (const { path, after } of writes) {
+    mkdirSync(dirname(path), { recursive: true });
+    writeFileSync(path, after);
   }
 }

@@ -1,7 +1,17 @@
 import { spawnSync } from 'node:child_process';
-import { cpSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  cpSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  readdirSync,
+  renameSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 
@@ -26,7 +36,14 @@ function recipe(...args: string[]) {
     [join(root, 'node_modules/jiti/lib/jiti-cli.mjs'), join(root, 'tools/recipes/cli.ts'), ...args],
     { cwd: root, encoding: 'utf8' },
   );
-  return { status, output: `${stdout}${stderr}` };
+  return { status, stderr, output: `${stdout}${stderr}` };
+}
+
+/** An empty folder beside the app, for what a link in the app points to. */
+function outside(): string {
+  const folder = mkdtempSync(join(tmpdir(), 'recipe-cli-outside-'));
+  apps.push(folder);
+  return folder;
 }
 
 /** Every file of the app and its text. */
@@ -161,10 +178,10 @@ describe('npm run recipe -- add', { timeout: 60_000 }, () => {
     expect(snapshot(app)).toEqual(before);
   });
 
-  it('answers an unknown recipe with the list of recipes and exit code 2', () => {
-    const { status, output } = recipe('add', 'sesions', '--to', stockApp());
+  it('answers an unknown recipe with the list of recipes, on one line, and exit code 2', () => {
+    const { status, stderr } = recipe('add', 'sesions', '--to', stockApp());
     expect(status).toBe(2);
-    expect(output).toMatch(/Unknown recipe "sesions"\. The recipes: .*\bsessions\b/);
+    expect(stderr).toMatch(/^Unknown recipe "sesions"\. The recipes: .*\bsessions\b.*\n$/);
   });
 
   it('answers a folder that is no Analog app with exit code 3 and writes nothing', () => {
@@ -218,5 +235,133 @@ describe('npm run recipe -- list and show', () => {
     expect(shown.status).toBe(0);
     expect(shown.output).toContain('npm run recipe -- add validated-routes --to ../my-app');
     expect(shown.output).toContain('Edit `vite.config.ts`');
+  });
+});
+
+describe('npm run recipe -- add refuses, writing nothing', { timeout: 60_000 }, () => {
+  /** The refusal: its exit code, and its one line on stderr (no stack trace). */
+  function refused(app: string, ...args: string[]) {
+    const { status, stderr } = recipe('add', 'sessions', '--to', app, ...args);
+    expect(stderr.trimEnd().split('\n'), stderr).toHaveLength(1);
+    expect(stderr).not.toContain('    at ');
+    return { status, line: stderr.trim() };
+  }
+
+  it('a recipe file that is a dangling symbolic link, which would write outside the app (exit 7)', () => {
+    const app = stockApp();
+    const elsewhere = outside();
+    mkdirSync(join(app, 'src/server/routes/api/v1'), { recursive: true });
+    symlinkSync(join(elsewhere, 'me.get.ts'), join(app, 'src/server/routes/api/v1/me.get.ts'));
+    const before = snapshot(app);
+    expect(refused(app)).toEqual({
+      status: 7,
+      line: `${join(app, 'src/server/routes/api/v1/me.get.ts')} is a symbolic link: the command writes no file through one, so nothing was written.`,
+    });
+    expect(readdirSync(elsewhere)).toEqual([]);
+    expect(snapshot(app)).toEqual(before);
+  });
+
+  it.each(['.env.example', 'package.json', 'vite.config.ts', 'tsconfig.json'])(
+    'a %s that is a symbolic link, whose target it would edit (exit 7)',
+    (file) => {
+      const app = stockApp();
+      const target = join(outside(), file);
+      writeFileSync(join(app, '.env.example'), '# Ours.\n'); // the stock app has none
+      renameSync(join(app, file), target);
+      symlinkSync(target, join(app, file));
+      const text = readFileSync(target, 'utf8');
+      const before = snapshot(app);
+      expect(refused(app)).toMatchObject({
+        status: 7,
+        line: expect.stringContaining(`${file} is a symbolic link`),
+      });
+      expect(readFileSync(target, 'utf8')).toBe(text);
+      expect(snapshot(app)).toEqual(before);
+    },
+  );
+
+  it('a folder on the way to the recipe files that is a symbolic link (exit 7)', () => {
+    const app = stockApp();
+    const elsewhere = outside();
+    rmSync(join(app, 'src/server'), { recursive: true });
+    symlinkSync(elsewhere, join(app, 'src/server'));
+    expect(refused(app)).toMatchObject({
+      status: 7,
+      line: `${join(app, 'src/server')} is a symbolic link: the command writes no file through one, so nothing was written.`,
+    });
+    expect(readdirSync(elsewhere)).toEqual([]);
+  });
+
+  it.each([
+    [
+      'package.json that is not JSON',
+      'package.json',
+      '{\n  "name": "my-app"\n',
+      'package.json is not valid JSON: CloseBraceExpected at line 3, column 1',
+    ],
+    [
+      'package.json whose dependencies are an array',
+      'package.json',
+      '{ "dependencies": ["zod"], "devDependencies": { "@analogjs/platform": "2.7.5" } }',
+      'package.json has a "dependencies" that is not an object',
+    ],
+    [
+      'vite.config.ts with a syntax error',
+      'vite.config.ts',
+      'export default {\n',
+      'vite.config.ts is not valid TypeScript: Unexpected token (2:0)',
+    ],
+    ['tsconfig.json that is a folder', 'tsconfig.json', undefined, 'tsconfig.json is a folder, not a file'],
+  ])('a %s (exit 6)', (_, file, text, line) => {
+    const app = stockApp();
+    rmSync(join(app, file));
+    if (text === undefined) mkdirSync(join(app, file));
+    else writeFileSync(join(app, file), text);
+    const before = snapshot(app);
+    expect(refused(app)).toEqual({ status: 6, line: `${join(app, line)}: nothing was written.` });
+    expect(snapshot(app)).toEqual(before);
+  });
+
+  it('a --to folder that does not exist (exit 3)', () => {
+    const missing = join(outside(), 'my-app');
+    expect(refused(missing)).toEqual({
+      status: 3,
+      line: `${missing} is not a folder: --to takes your Analog app's folder.`,
+    });
+    expect(readdirSync(dirname(missing))).toEqual([]);
+  });
+});
+
+describe('npm run recipe -- add with files of unusual shapes', { timeout: 60_000 }, () => {
+  it('accepts a package.json that starts with a byte order mark, as npm does, and keeps the mark', () => {
+    const app = stockApp();
+    edit(app, 'package.json', (text) => `\uFEFF${text}`);
+    const { status, output } = recipe('add', 'sessions', '--to', app);
+    expect(status, output).toBe(0);
+    const pkg = read(app, 'package.json');
+    expect(pkg.startsWith('\uFEFF{')).toBe(true);
+    expect(JSON.parse(pkg.slice(1)).dependencies).toMatchObject({ zod: '4.6.7' });
+  });
+
+  it.each([
+    [
+      "runtimeConfig: 'oops'",
+      "nitro: { runtimeConfig: 'oops' }",
+      'its `nitro.runtimeConfig` is not an object literal',
+    ],
+    [
+      'two `nitro` keys, where only the last counts',
+      "nitro: { preset: 'node-server' }, nitro: { preset: 'node-cluster' }",
+      'it sets `nitro` twice in one object, and only the last one counts',
+    ],
+  ])('leaves vite.config.ts with %s to an edit by hand (exit 4)', (_, options, why) => {
+    const app = stockApp();
+    edit(app, 'vite.config.ts', (text) => text.replace('analog(),', `analog({ ${options} }),`));
+    const mine = read(app, 'vite.config.ts');
+    const { status, stderr } = recipe('add', 'sessions', '--to', app);
+    expect(status, stderr).toBe(4);
+    expect(stderr).toContain(`Edit vite.config.ts by hand (${why}):`);
+    expect(stderr).not.toContain('    at ');
+    expect(read(app, 'vite.config.ts')).toBe(mine);
   });
 });

@@ -7,13 +7,14 @@
 //     --install                    runs `npm install` in the app afterwards
 // Exit codes: tools/recipes/README.md.
 import { spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { readFileSync, statSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 
-import { RecipeError, applyPlan, exitCodes, planAdd, resolveRecipes } from './add';
+import { type Plan, RecipeError, applyPlan, exitCodes, planAdd, resolveRecipes } from './add';
 import { copySteps } from './copy-steps';
+import { InvalidFile } from './edits';
 import type { Manifest } from './manifest';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -34,8 +35,26 @@ function show(name: string) {
   console.warn(copySteps(manifest, recipe!.name, root).replace(/^<!--.*-->\n/gm, ''));
 }
 
+/** What adding the recipes to the app does, refused (nothing written) when a file of the app is not what its name says. */
+function planFor(names: string[], app: string): Plan {
+  if (!statSync(app, { throwIfNoEntry: false })?.isDirectory())
+    throw new RecipeError(
+      `${app} is not a folder: --to takes your Analog app's folder.`,
+      exitCodes.notAnalog,
+    );
+  try {
+    return planAdd({ root, manifest, names, app });
+  } catch (error) {
+    if (!(error instanceof InvalidFile)) throw error;
+    throw new RecipeError(
+      `${join(app, error.file)} ${error.why}: nothing was written.`,
+      exitCodes.invalidFile,
+    );
+  }
+}
+
 function add(names: string[], app: string, options: { dryRun: boolean; force: boolean; install: boolean }) {
-  const plan = planAdd({ root, manifest, names, app });
+  const plan = planFor(names, app);
   const built = plan.recipes.filter(({ name }) => !names.includes(name)).map(({ name }) => name);
   console.warn(
     `${options.dryRun ? 'Would add' : 'Adding'} ${names.join(', ')}${built.length > 0 ? ` (with ${built.join(', ')})` : ''} to ${app}`,
@@ -102,6 +121,7 @@ try {
 } catch (error) {
   const known = error instanceof RecipeError;
   const usageError = (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS');
-  console.error(known || usageError ? (error as Error).message : error);
+  // One line, never a stack trace: a known failure says what to change.
+  console.error(known || usageError ? (error as Error).message : `Unexpected failure: ${String(error)}`);
   process.exitCode = known ? error.exitCode : usageError ? exitCodes.usage : 1;
 }

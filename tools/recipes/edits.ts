@@ -23,6 +23,25 @@ export class ManualEdit extends Error {
   }
 }
 
+/** A file of the app that is not what its name says (JSON that doesn't parse, a folder): the command writes nothing. */
+export class InvalidFile extends Error {
+  constructor(
+    readonly file: string,
+    readonly why: string,
+  ) {
+    super(`${file} ${why}`);
+  }
+}
+
+/** The module in `text`, refused when it is not valid TypeScript. */
+function parse(file: string, text: string): ProxifiedModule {
+  try {
+    return parseModule(text);
+  } catch (error) {
+    throw new InvalidFile(file, `is not valid TypeScript: ${(error as Error).message}`);
+  }
+}
+
 /* eslint-disable @typescript-eslint/no-explicit-any -- magicast's proxies are typed `any` by design. */
 type Proxy = any;
 type Node = any;
@@ -107,34 +126,39 @@ function holds(current: Proxy, value: unknown): boolean {
   return current === value;
 }
 
-/** Sets each key `target` lacks, recursing into objects both have; adds missing array items. The user's values win. */
-function mergeInto(target: Proxy, values: Record<string, unknown>) {
+/**
+ * Sets each key `target` lacks, recursing into objects both have; adds missing array items. The user's values
+ * win, but a value the recipe merges into must be an object (or array) literal: else `refuse` says which.
+ */
+function mergeInto(target: Proxy, values: Record<string, unknown>, refuse: (why: string) => never, at = '') {
   for (const [key, value] of Object.entries(values)) {
     const current = target[key];
     if (current === undefined) {
       if (isPlainObject(value)) {
         target[key] = {};
-        mergeInto(target[key], value);
+        mergeInto(target[key], value, refuse);
       } else if (Array.isArray(value)) {
         target[key] = [];
-        addItems(target[key], value);
+        addItems(target[key], value, refuse);
       } else {
         target[key] = literal(value);
       }
-    } else if (isPlainObject(value) && current?.$type === 'object') {
-      mergeInto(current, value);
-    } else if (Array.isArray(value) && current?.$type === 'array') {
-      addItems(current, value);
+    } else if (isPlainObject(value)) {
+      if (current?.$type !== 'object') refuse(`its \`${at}${key}\` is not an object literal`);
+      mergeInto(current, value, refuse, `${at}${key}.`);
+    } else if (Array.isArray(value)) {
+      if (current?.$type !== 'array') refuse(`its \`${at}${key}\` is not an array literal`);
+      addItems(current, value, refuse);
     }
   }
 }
 
-function addItems(array: Proxy, items: unknown[]) {
+function addItems(array: Proxy, items: unknown[], refuse: (why: string) => never) {
   for (const item of items) {
     if ([...array].some((each: Proxy) => holds(each, item))) continue;
     if (isPlainObject(item)) {
       array.push({});
-      mergeInto(array[array.length - 1], item);
+      mergeInto(array[array.length - 1], item, refuse);
     } else {
       array.push(literal(item));
     }
@@ -207,29 +231,35 @@ function configObject(mod: ProxifiedModule): Proxy | undefined {
 
 const aliasCode = (path: string) => builders.raw(`fileURLToPath(new URL('${path}', import.meta.url))`);
 
+/** A key the object literal sets twice: JavaScript keeps the last, where magicast would edit the first. */
+function keySetTwice(object: Node): string | undefined {
+  const keys: string[] = object.properties
+    .filter((property: Node) => property.key && !property.computed && !['get', 'set'].includes(property.kind))
+    .map((property: Node) => property.key.name ?? String(property.key.value));
+  return keys.find((key, index) => keys.indexOf(key) !== index);
+}
+
 /** vite.config.ts with the recipes' Vite and Nitro options; throws ManualEdit when its shape is not one it knows. */
 export function editViteConfig(text: string, edits: ViteConfigEdits, file = 'vite.config.ts'): string {
-  const mod = parseModule(text);
+  const mod = parse(file, text);
   const config = configObject(mod);
-  const handEdit = () => viteConfigByHand(edits);
+  const refuse = (why: string): never => {
+    throw new ManualEdit(file, why, viteConfigByHand(edits));
+  };
   if (!config)
-    throw new ManualEdit(
-      file,
-      'its default export is not `defineConfig({ … })`, `defineConfig(() => ({ … }))` or an object',
-      handEdit(),
-    );
+    refuse('its default export is not `defineConfig({ … })`, `defineConfig(() => ({ … }))` or an object');
+  const twice = findNode(config.$ast, (node) => node.type === 'ObjectExpression' && !!keySetTwice(node));
+  if (twice) refuse(`it sets \`${keySetTwice(twice)}\` twice in one object, and only the last one counts`);
   const analogName = mod.imports.$items.find(
     (item) => item.from === '@analogjs/platform' && item.imported === 'default',
   )?.local;
   const analog =
     config.plugins?.$type === 'array' &&
     [...config.plugins].find((each: Proxy) => each?.$type === 'function-call' && each.$callee === analogName);
-  if (!analog)
-    throw new ManualEdit(file, 'its `plugins` has no `analog()` from @analogjs/platform', handEdit());
+  if (!analog) refuse('its `plugins` has no `analog()` from @analogjs/platform');
   if (analog.$args.length === 0) analog.$args.push({});
   const options = analog.$args[0];
-  if (options?.$type !== 'object')
-    throw new ManualEdit(file, 'the options of its `analog()` are not an object literal', handEdit());
+  if (options?.$type !== 'object') refuse('the options of its `analog()` are not an object literal');
 
   const calls = [...edits.nitroModules, ...edits.vitePlugins, ...edits.viteImports];
   const aliases = Object.entries(edits.aliases);
@@ -251,19 +281,18 @@ export function editViteConfig(text: string, edits: ViteConfigEdits, file = 'vit
       );
     for (const [key, path] of aliases) owner.alias[key] ??= aliasCode(path);
   };
-  config.resolve ??= {};
+  mergeInto(config, { resolve: {} }, refuse);
   addAliases(config.resolve, 'resolve');
   for (const [key, code] of Object.entries(edits.vite)) config[key] ??= builders.raw(code);
   if (config.plugins.$type === 'array') addCalls(config.plugins, edits.vitePlugins);
-  mergeInto(options, edits.analog);
+  mergeInto(options, edits.analog, refuse);
   const needsNitro =
     Object.keys(edits.nitro).length > 0 || edits.nitroModules.length > 0 || aliases.length > 0;
   if (needsNitro) {
-    options.nitro ??= {};
-    mergeInto(options.nitro, edits.nitro);
+    mergeInto(options, { nitro: edits.nitro }, refuse);
     addAliases(options.nitro, 'nitro');
     if (edits.nitroModules.length > 0) {
-      options.nitro.modules ??= [];
+      mergeInto(options.nitro, { modules: [] }, refuse);
       addCalls(options.nitro.modules, edits.nitroModules);
     }
   }
@@ -282,6 +311,32 @@ export function viteConfigByHand(edits: ViteConfigEdits): string {
     '',
   ].join('\n');
   return editViteConfig(minimal, edits);
+}
+
+/**
+ * A JSON file's value as npm and tsc read it (a byte order mark is allowed; comments and trailing commas where
+ * `withComments`), refused when it is not valid or when it, or what `objects` names in it, is not an object.
+ */
+function parseJson(file: string, text: string, objects: string[], withComments = false) {
+  const errors: jsonc.ParseError[] = [];
+  const json = text.replace(/^\uFEFF/, '');
+  const value: unknown = jsonc.parse(json, errors, {
+    disallowComments: !withComments,
+    allowTrailingComma: withComments,
+  });
+  const [error] = errors;
+  if (error) {
+    const lines = json.slice(0, error.offset).split('\n');
+    throw new InvalidFile(
+      file,
+      `is not valid JSON: ${jsonc.printParseErrorCode(error.error)} at line ${lines.length}, column ${lines.at(-1)!.length + 1}`,
+    );
+  }
+  if (!isPlainObject(value)) throw new InvalidFile(file, 'is not a JSON object');
+  const at = (path: string) => path.split('.').reduce<any>((object, key) => object?.[key], value);
+  const wrong = objects.find((path) => at(path) !== undefined && !isPlainObject(at(path)));
+  if (wrong) throw new InvalidFile(file, `has a "${wrong}" that is not an object`);
+  return value;
 }
 
 /** The indentation and line ends a JSON file uses, for the lines jsonc-parser adds. */
@@ -315,6 +370,7 @@ export interface TsconfigEdits {
 
 /** tsconfig.json with the recipes' `paths`, `lib` entries and compiler options it lacks. */
 export function editTsconfig(text: string, edits: TsconfigEdits): string {
+  parseJson('tsconfig.json', text, ['compilerOptions', 'compilerOptions.paths'], true);
   let result = text;
   const options = () =>
     ((jsonc.parse(result) as { compilerOptions?: Record<string, unknown> }).compilerOptions ?? {}) as Record<
@@ -349,6 +405,13 @@ export function editTsconfig(text: string, edits: TsconfigEdits): string {
   return result;
 }
 
+/** package.json's value, refused when it is not JSON or its dependencies are not objects. */
+export const parsePackageJson = (text: string) =>
+  parseJson('package.json', text, ['dependencies', 'devDependencies']) as Record<
+    string,
+    Record<string, string> | undefined
+  >;
+
 /** package.json with each package it lacks, at its exact version (`@types/*` as devDependencies), and those it has at another version. */
 export function editPackageJson(
   text: string,
@@ -356,7 +419,7 @@ export function editPackageJson(
 ): { text: string; differing: { name: string; theirs: string; ours: string }[] } {
   let result = text;
   const differing: { name: string; theirs: string; ours: string }[] = [];
-  const pkg = JSON.parse(text) as Record<string, Record<string, string> | undefined>;
+  const pkg = parsePackageJson(text);
   for (const [name, version] of Object.entries(packages)) {
     const theirs = pkg['dependencies']?.[name] ?? pkg['devDependencies']?.[name];
     if (theirs !== undefined) {
@@ -475,19 +538,23 @@ function providersArray(ast: Node): Node | undefined {
   return undefined;
 }
 
-/** The first call to `name` within `node`. */
-function findCall(node: Node, name: string): Node | undefined {
+/** The first node within `node`, itself included, that passes `test`. */
+function findNode(node: Node, test: (node: Node) => boolean): Node | undefined {
   if (!node || typeof node !== 'object') return undefined;
-  if (node.type === 'CallExpression' && node.callee?.name === name) return node;
+  if (test(node)) return node;
   for (const [key, child] of Object.entries(node)) {
     if (key === 'loc' || key === 'start' || key === 'end') continue;
     for (const each of Array.isArray(child) ? child : [child]) {
-      const found = findCall(each, name);
+      const found = findNode(each, test);
       if (found) return found;
     }
   }
   return undefined;
 }
+
+/** The first call to `name` within `node`. */
+const findCall = (node: Node, name: string) =>
+  findNode(node, (each) => each.type === 'CallExpression' && each.callee?.name === name);
 
 export interface AppConfigEdits {
   providers: ConfigCall[];
@@ -500,7 +567,7 @@ export interface AppConfigEdits {
  * syntax tree says where; the text is inserted there, so every other character stays as it was.
  */
 export function editAppConfig(text: string, edits: AppConfigEdits, file = 'src/app/app.config.ts'): string {
-  const ast = parseModule(text).$ast as Node;
+  const ast = parse(file, text).$ast as Node;
   const providers = providersArray(ast);
   const wanted = [...edits.providers, ...edits.interceptors]
     .flatMap(importsOf)
@@ -545,7 +612,7 @@ export function editAppConfig(text: string, edits: AppConfigEdits, file = 'src/a
 
 /** src/main.server.ts with its default export (the page renderer) passed through `wrapper.call`, once. */
 export function editMainServer(text: string, wrapper: ConfigCall, file = 'src/main.server.ts'): string {
-  const ast = parseModule(text).$ast as Node;
+  const ast = parse(file, text).$ast as Node;
   const exported = (ast.body as Node[]).find((statement) => statement.type === 'ExportDefaultDeclaration');
   const rendered = exported?.declaration;
   if (!rendered || !/Expression|Identifier/.test(rendered.type))

@@ -233,6 +233,7 @@ export const appShell = [
   'src/server/lib/supplier/index.ts',
   'src/server/lib/supplier/supplier-prices.ts',
   // The deployment presets' server entries (docs/deploy.md).
+  'src/server/lib/ops/body-timeout.ts',
   'src/server/lib/ops/node-cluster.ts',
   'src/server/lib/ops/node-server.ts',
   'src/server/lib/ops/websockets.ts',
@@ -373,8 +374,30 @@ export const recipes: Recipe[] = [
     entries: ['src/server/lib/request/'],
     dependsOn: [],
     config: {
-      nitro: { runtimeConfig: { nitro: { envPrefix: '' }, origin: '', trustProxy: false } },
+      nitro: {
+        runtimeConfig: {
+          nitro: { envPrefix: '' },
+          origin: '',
+          trustProxy: false,
+          budget: {
+            bodyBytes: 64 * 1024 * 1024,
+            bodyBytesPerCaller: 10 * 1024 * 1024,
+            tempFileBytes: 256 * 1024 * 1024,
+            tempFileBytesPerCaller: 10 * 1024 * 1024,
+            queuedBytes: 64 * 1024 * 1024,
+            queuedBytesPerCaller: 1024 * 1024,
+          },
+        },
+      },
       env: {
+        BUDGET_BODY_BYTES: {
+          meaning: 'Request body bytes all clients may be sending at once; past it, 503',
+          example: '67108864',
+        },
+        BUDGET_BODY_BYTES_PER_CALLER: {
+          meaning: 'Request body bytes one client (address, IPv6 /64) may be sending at once; past it, 429',
+          example: '10485760',
+        },
         ORIGIN: { meaning: "The app's public origin (https://example.com); empty: taken from each request" },
         TRUST_PROXY: {
           meaning: 'true behind a proxy that sets X-Forwarded-Proto, -Host and -For; never without one',
@@ -466,14 +489,6 @@ export const recipes: Recipe[] = [
       ],
       indexHtml: { remove: ['<base href="/" />'] },
       compilerOptions: { rewriteRelativeImportExtensions: true },
-      // The module sets its default itself; said here, where the copy reads each recipe's settings.
-      nitro: { runtimeConfig: { bodiesPerAddress: 10 } },
-      env: {
-        BODIES_PER_ADDRESS: {
-          meaning: 'Request bodies one client address may be sending at once; more are refused with 429',
-          example: '10',
-        },
-      },
       nitroModules: [
         {
           name: 'security',

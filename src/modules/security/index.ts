@@ -46,11 +46,10 @@ export function security({ bodyLimit = defaultMaxBodyBytes }: SecurityOptions = 
     name: 'security',
     async setup(nitro) {
       const { handlers, plugins, routeRules, runtimeConfig } = nitro.options;
-      // Env names as documented (`envPrefix: ''`): ORIGIN, TRUST_PROXY, CSP_REPORT_ONLY, BODIES_PER_ADDRESS.
+      // Env names as documented (`envPrefix: ''`): ORIGIN, TRUST_PROXY, CSP_REPORT_ONLY.
       runtimeConfig['origin'] ??= '';
       runtimeConfig['trustProxy'] ??= false;
       runtimeConfig['cspReportOnly'] ??= false;
-      runtimeConfig['bodiesPerAddress'] ??= 10;
       // Rules a route sets itself win over these defaults. The resource headers go out through
       // Nitro's own route rules, as cheap as headers get: no hook of this module's per request.
       const everywhere = routeRules['/**'];

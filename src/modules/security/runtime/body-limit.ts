@@ -3,6 +3,7 @@ import type { IncomingMessage } from 'node:http';
 
 // The one file of the request helper that needs no Nitro: this file also loads with the module's index.ts.
 import { lingerAfterRefusal } from '../../../server/lib/request/linger.ts';
+import { isNestedDeeperThan, maxJsonDepth } from './json-depth.ts';
 
 /** The largest request body a route accepts unless its route rule says otherwise: 1 MiB. */
 export const defaultMaxBodyBytes = 1024 * 1024;
@@ -59,10 +60,15 @@ export function hasRequestBody(event: H3Event): boolean {
   );
 }
 
+/** True for `application/json` and the `+json` types (`application/merge-patch+json`). */
+const isJson = (contentType: string | undefined) =>
+  /^application\/(?:[\w.-]+\+)?json\s*(?:;|$)/i.test(contentType ?? '');
+
 /**
  * Caps the request body at `maxBytes`: a declared larger `Content-Length` is refused at
- * once, and a chunked body is refused while it streams in. The bytes read are handed to h3,
- * so `readBody`, `readFormData` and `readMultipartFormData` work as usual.
+ * once, and a chunked body is refused while it streams in. A JSON body nested deeper than
+ * `maxJsonDepth` levels is refused with 400 before anything parses it. The bytes read are handed
+ * to h3, so `readBody`, `readFormData` and `readMultipartFormData` work as usual.
  */
 export async function requireBodyWithinLimit(event: H3Event, maxBytes: number): Promise<void> {
   const request = event.node.req as IncomingMessage & { [rawBodyKey]?: Promise<Buffer> };
@@ -71,5 +77,12 @@ export async function requireBodyWithinLimit(event: H3Event, maxBytes: number): 
   if (Number(getRequestHeader(event, 'content-length') ?? 0) > maxBytes) throw tooLarge(event, maxBytes);
   const body = readCapped(event, request, maxBytes);
   request[rawBodyKey] = body;
+  if (isJson(getRequestHeader(event, 'content-type')) && isNestedDeeperThan(await body)) {
+    throw createError({
+      statusCode: 400,
+      statusMessage: 'Bad Request',
+      message: `JSON bodies may nest arrays and objects at most ${maxJsonDepth} levels deep`,
+    });
+  }
   await body;
 }

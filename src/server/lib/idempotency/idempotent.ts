@@ -10,7 +10,7 @@ import {
 import { useRuntimeConfig } from 'nitropack/runtime';
 import { randomUUID } from 'node:crypto';
 
-import { clientAddress } from '../request';
+import { identifiedCallerKey } from '../request';
 import { digestBody, requestFingerprint } from './fingerprint';
 import { parseIdempotencyKey } from './key';
 import { type KeyRecord, claimKey, findKey, keysHeld, releaseKey, storeResponse } from './store';
@@ -25,15 +25,6 @@ const leaseSeconds = 10 * 60;
 const replayedHeaders = ['location', 'content-location', 'etag', 'last-modified', 'link'];
 
 const later = (seconds: number) => new Date(Date.now() + seconds * 1000);
-
-/**
- * Whose keys these are, so keys never cross callers: the signed-in user's when the route's guard
- * read the session before (the sessions recipe sets `event.context.userId`), else the client address's.
- */
-function callerOf(event: H3Event): string {
-  const userId = event.context['userId'] as number | undefined;
-  return userId === undefined ? `address:${clientAddress(event)}` : `user:${userId}`;
-}
 
 const conflict = (message: string) => createError({ statusCode: 409, statusMessage: 'Conflict', message });
 /** A caller's keys are capped: a stranger can't fill the table, 24 hours at a time. */
@@ -77,7 +68,9 @@ export async function beginIdempotent(
 ): Promise<{ replay: unknown } | { claim: IdempotentClaim } | undefined> {
   const key = parseIdempotencyKey(getRequestHeader(event, 'idempotency-key'));
   if (key === undefined) return undefined;
-  const caller = callerOf(event);
+  // Whose keys these are, so keys never cross callers: the signed-in account, also where no route guard
+  // has read the session yet (the middleware), else the address (an IPv6 one by its /64).
+  const caller = await identifiedCallerKey(event);
   const body = await digestBody(event);
   const known = body.ready ? requestFingerprint(event, await body.digest) : null;
   const fingerprint = async () => known ?? requestFingerprint(event, await body.drain());

@@ -29,6 +29,13 @@ function assignRequestId(event: H3Event): void {
 }
 
 /**
+ * A 503 with `Retry-After` that the app threw itself (`createError`, not an exception h3 wrapped):
+ * the budget or a ceiling shedding load, as designed. Its request line says so; no stack follows.
+ */
+const isLoadShed = (error: Error, status: number, event: H3Event | undefined) =>
+  status === 503 && !(error as { unhandled?: boolean }).unhandled && event?.node.res.hasHeader('retry-after');
+
+/**
  * The request's line, once its response is done (or the client went away): what was asked,
  * by whom, and how it went. The route is the pattern the router matched (`/api/v1/users/:id`),
  * never the path, so ids in URLs don't make every line unique; static files and requests
@@ -73,7 +80,7 @@ export function logRequests(nitroApp: NitroApp): void {
   });
   nitroApp.hooks.hook('error', (error, { event }) => {
     const status = (error as { statusCode?: number }).statusCode ?? 500;
-    if (status < 500) return;
+    if (status < 500 || isLoadShed(error, status, event)) return;
     // h3 wraps what a handler threw; its own error, with its own stack, is what to read.
     const err = error.cause instanceof Error ? error.cause : error;
     log.error({ requestId: event?.context.requestId, status, err }, 'request failed');

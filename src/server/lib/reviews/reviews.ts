@@ -3,7 +3,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import { z } from 'zod';
 
 import { useDatabase } from '../db';
-import { clientAddress } from '../request';
+import { addressCallerKey } from '../request';
 import { products } from '../../../shared/products';
 
 /** A new review as the form sends it: a catalogue product, 1 to 5 stars, a short text without NUL. */
@@ -52,10 +52,11 @@ export const reviewLimits = { perAddress: 20, kept: 1_000 };
 const hourMs = 3_600_000;
 
 /**
- * The address as the limit counts it. Hashed, it can't be read at a glance, but it is no anonymity
+ * The address as the limit counts it, by the budget's one key (an IPv6 address by its /64). Hashed, it can't be read at a glance, but it is no anonymity
  * (IPv4 has 2³² values to try): `forgetReviewAddresses` clears it once its hour is over.
  */
-const addressHash = (event: H3Event) => createHash('sha256').update(clientAddress(event)).digest('base64url');
+const addressHash = (event: H3Event) =>
+  createHash('sha256').update(addressCallerKey(event)).digest('base64url');
 
 /**
  * Stores a validated review under a new id, with the id of the request that wrote it, unless its

@@ -6,11 +6,12 @@ import {
   setResponseHeader,
   setResponseStatus,
 } from 'h3';
-import { getRouteRules, useRuntimeConfig } from 'nitropack/runtime';
+import { getRouteRules } from 'nitropack/runtime';
 
 import {
-  addressSlots,
-  clientAddress,
+  addressCallerKey,
+  budget,
+  budgetSettings,
   isCrossSiteForm,
   isMultipartWithoutBoundary,
 } from '../../../../server/lib/request/index.ts';
@@ -34,46 +35,48 @@ function answerCrossSiteForm(event: H3Event) {
   return crossSiteMessage;
 }
 
-/**
- * Requests from one client address whose bodies are still arriving at once: `BODIES_PER_ADDRESS`
- * (runtimeConfig `bodiesPerAddress`, default 10), so with 1 MiB bodies what one address can make
- * the process hold is about 10 MiB. A body that came with its headers (any small one) never counts.
- */
-let maxArrivingPerAddress: number | undefined;
-const arriving = addressSlots();
+/** What a body still arriving is counted as at least: the socket buffers that hold it while it arrives. */
+const minBodyBytes = 16 * 1024;
 
 /**
- * Counts a request whose body is still arriving against its client address until the body has
- * arrived or the connection closed; past `maxArrivingPerAddress`, 429, and the connection closes
- * without reading the body. Connections that each hold a nearly complete body would otherwise pin
- * memory without bound; Node's request timeout (`BODY_TIMEOUT_SECONDS`, src/server/lib/ops) ends
- * each one that stalls.
+ * Request body bytes arriving at once, in the process and per caller (`BUDGET_BODY_BYTES`, 64 MiB,
+ * and `BUDGET_BODY_BYTES_PER_CALLER`, 10 MiB): connections that each hold a nearly complete body
+ * can't pin more memory than that, however many addresses they come from.
  */
-function holdArrivingBody(event: H3Event): void {
+const arriving = budget(() => {
+  const { bodyBytes, bodyBytesPerCaller } = budgetSettings();
+  return { what: 'request body bytes in flight', total: bodyBytes, perCaller: bodyBytesPerCaller };
+});
+
+/**
+ * Admits a request whose body is still arriving into the body budget, for what it may still grow
+ * to (its `Content-Length`, else the route's limit), before a byte of it is read, and holds that
+ * until the request ends; past its caller's share, 429, past the process's, 503, and the
+ * connection closes without reading the body. A body that came with its headers (any small one)
+ * is in memory already and never counts; the body timeout (`BODY_TIMEOUT_SECONDS`,
+ * src/server/lib/ops) ends each one that stalls.
+ */
+function admitArrivingBody(event: H3Event, maxBytes: number | false): void {
   const request = event.node.req;
   if (request.complete || !hasRequestBody(event)) return;
-  const address = clientAddress(event);
-  maxArrivingPerAddress ??= Number(useRuntimeConfig()['bodiesPerAddress']);
-  if (arriving.of(address) >= maxArrivingPerAddress) {
+  const declared = Number(request.headers['content-length']) || Infinity;
+  const bytes = Math.max(minBodyBytes, maxBytes === false ? 0 : Math.min(declared, maxBytes));
+  try {
+    const release = arriving.admit(event, addressCallerKey(event), bytes);
+    event.node.res.once('close', release);
+  } catch (refusal) {
     // Nothing of the body is read: the connection ends as soon as the answer is out.
     setResponseHeader(event, 'connection', 'close');
     event.node.res.once('finish', () => request.socket.destroy());
-    throw createError({
-      statusCode: 429,
-      statusMessage: 'Too Many Requests',
-      message: `At most ${maxArrivingPerAddress} request bodies at once per client`,
-    });
+    throw refusal;
   }
-  const release = arriving.hold(address);
-  request.once('end', release);
-  request.once('close', release);
 }
 
 /**
  * The module's guards of a request that may change something, in one middleware; a GET, HEAD
  * or OPTIONS passes at once (h3 reads no body for them). In order: a cross-site form gets 403;
  * a `multipart/form-data` body without a boundary, which no route could split, 400; a body still
- * arriving counts against its address (`holdArrivingBody`); and a body over the route's
+ * arriving is admitted into the body budget (`admitArrivingBody`); and a body over the route's
  * `bodyLimit` rule (the module's `bodyLimit` option, 1 MiB unless set) a JSON 413 while it streams
  * in. A route whose rule says `bodyLimit: false` caps its body itself, e.g. an upload streamed to disk.
  */
@@ -87,7 +90,7 @@ export default defineEventHandler((event) => {
       message: 'A multipart/form-data body needs a boundary parameter in its Content-Type',
     });
   }
-  holdArrivingBody(event);
-  const { bodyLimit } = getRouteRules(event);
-  return bodyLimit === false ? undefined : requireBodyWithinLimit(event, bodyLimit ?? defaultMaxBodyBytes);
+  const { bodyLimit = defaultMaxBodyBytes } = getRouteRules(event);
+  admitArrivingBody(event, bodyLimit);
+  return bodyLimit === false ? undefined : requireBodyWithinLimit(event, bodyLimit);
 });

@@ -11,7 +11,8 @@ defineRouteMeta({
   openAPI: {
     security: [],
     'x-access': 'anyone',
-    'x-limits': 'Body ≤ 1 MiB; an amount of 1 to 10,000; one row, whatever the number of donations.',
+    'x-limits':
+      'Body ≤ 1 MiB; an amount of 1 to 10,000; one total row, plus a stored answer per `Idempotency-Key`: 1,000 keys per caller (an IPv6 /64, or the account), kept 24 h.',
     responses: {
       200: {
         description:
