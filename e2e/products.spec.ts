@@ -46,5 +46,4 @@ test.describe('PAGE /products/:id', () => {
     expect(response?.status()).toBe(422);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('This address is not valid');
   });
-
 });
