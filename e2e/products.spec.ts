@@ -34,12 +34,16 @@ test.describe('PAGE /products/:id', () => {
     await expect(page.locator('meta[property="og:image"], meta[name="twitter:card"]')).toHaveCount(0);
   });
 
-  for (const id of ['999', 'abc']) {
-    test(`renders the not-found content with 404 for the unknown id ${id}`, async ({ page }) => {
-      const response = await page.goto(`/products/${id}`);
-      expect(response?.status()).toBe(404);
-      await expect(page.getByRole('heading', { level: 1 })).toHaveText('Page not found');
-      await expect(page.getByRole('link', { name: 'Back to the products' })).toBeVisible();
-    });
-  }
+  test('renders the not-found content with 404 for an id no product has', async ({ page }) => {
+    const response = await page.goto('/products/999');
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Page not found');
+    await expect(page.getByRole('link', { name: 'Back to the products' })).toBeVisible();
+  });
+
+  test('says the address is not valid, with 422, for an id that is no positive integer', async ({ page }) => {
+    const response = await page.goto('/products/abc');
+    expect(response?.status()).toBe(422);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('This address is not valid');
+  });
 });

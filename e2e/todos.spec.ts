@@ -1,7 +1,10 @@
 import type { Locator, Page } from '@playwright/test';
 import { randomUUID } from 'node:crypto';
 
+import { type ChildProcess, spawn } from 'node:child_process';
+
 import { expect, expectHydrated, test } from '../test/support/fixtures';
+import { freePort } from '../test/support/free-port.mjs';
 
 /**
  * Finds the todo titled `title`, after "Show more" as often as it takes, and runs `step` on it,
@@ -127,5 +130,49 @@ test.describe('PAGE /todos, live', () => {
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Contact' }).click();
     await expect(page).toHaveURL(/\/contact$/);
     expect((await closed).failure()?.errorText).toMatch(/ABORTED/);
+  });
+});
+
+test.describe('PAGE /todos, hydrated', () => {
+  // A server of its own (and data of its own): no other test changes its list while the page loads.
+  let server: ChildProcess;
+  let origin: string;
+  test.beforeAll(async () => {
+    const port = await freePort();
+    origin = `http://127.0.0.1:${port}`;
+    server = spawn(process.execPath, ['test/support/serve-e2e.mjs'], {
+      env: { ...process.env, PORT: String(port), HOST: '127.0.0.1' },
+      stdio: 'ignore',
+    });
+    const hello = () =>
+      fetch(`${origin}/api/v1/hello`).then(
+        (response) => response.status,
+        () => 0,
+      );
+    await expect.poll(hello, { timeout: 30_000 }).toBe(200);
+  });
+  test.afterAll(() => {
+    server.kill('SIGTERM');
+  });
+
+  test('fetches the first page once, on the server: neither hydration nor the stream fetches it again', async ({
+    page,
+    request,
+  }) => {
+    const listFetches: string[] = [];
+    page.on('request', (sent) => {
+      if (sent.method() === 'GET' && new URL(sent.url()).pathname === '/api/v1/todos')
+        listFetches.push(sent.url());
+    });
+    const streamOpened = page.waitForResponse((response) => response.url().endsWith('/api/v1/todos/events'));
+    await page.goto(`${origin}/todos`);
+    await expectHydrated(page);
+    expect((await streamOpened).status()).toBe(200);
+
+    // A change after the stream's `ready` fetches the list: a fetch on `ready` or hydration came before it.
+    const title = `Hydrated ${randomUUID()}`;
+    expect((await request.post(`${origin}/api/v1/todos`, { data: { title } })).status()).toBe(201);
+    await expect(page.getByRole('listitem').filter({ hasText: title })).toBeVisible({ timeout: 5_000 });
+    expect(listFetches).toEqual([`${origin}/api/v1/todos?limit=20`]);
   });
 });

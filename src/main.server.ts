@@ -4,6 +4,7 @@ import { createError } from 'h3';
 
 import { App } from './app/app';
 import { config } from './app/app.config.server';
+import { isPlainPageUrl } from './app/page-url';
 import { withPagePolicy } from './modules/security';
 
 const renderPage = render(App, config);
@@ -24,5 +25,6 @@ const staysOnSite = (url: string) =>
 
 export default withPagePolicy((url, document, context) => {
   if (!staysOnSite(url)) throw createError({ statusCode: 404, statusMessage: 'Not Found' });
+  if (!isPlainPageUrl(url)) throw createError({ statusCode: 400, statusMessage: 'Bad Request' });
   return (streamedPages.has(url.split('?')[0]!) ? streamPage : renderPage)(url, document, context);
 });

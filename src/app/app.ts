@@ -3,6 +3,8 @@ import { toSignal } from '@angular/core/rxjs-interop';
 import { type IsActiveMatchOptions, NavigationEnd, Router, RouterLink, RouterOutlet } from '@angular/router';
 import { filter, map } from 'rxjs';
 
+import { LoadFailure, failedLoad } from './load-failure/load-failure';
+
 /** What `routerLinkActiveOptions: { exact: true }` means: this path, these query params. */
 const exactly: IsActiveMatchOptions = {
   paths: 'exact',
@@ -13,7 +15,7 @@ const exactly: IsActiveMatchOptions = {
 
 @Component({
   selector: 'app-root',
-  imports: [RouterOutlet, RouterLink],
+  imports: [LoadFailure, RouterOutlet, RouterLink],
   changeDetection: ChangeDetectionStrategy.OnPush,
   template: `
     <header>
@@ -28,7 +30,13 @@ const exactly: IsActiveMatchOptions = {
         }
       </nav>
     </header>
-    <main><router-outlet /></main>
+    <main>
+      @if (failedLoad(); as status) {
+        <app-load-failure [status]="status" />
+      } @else {
+        <router-outlet />
+      }
+    </main>
   `,
 })
 export class App {
@@ -44,6 +52,8 @@ export class App {
     { path: '/reference', label: 'API reference' },
   ];
 
+  /** The status of a page load that failed: its reason shows in place of the page. */
+  protected readonly failedLoad = inject(failedLoad);
   private readonly router = inject(Router);
   private readonly url = toSignal(
     this.router.events.pipe(

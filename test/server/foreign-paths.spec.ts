@@ -37,3 +37,39 @@ describe('GET a path that names another host', () => {
     expect(lines().filter((line) => line.includes('"level":50') || /^\s+at /.test(line))).toEqual([]);
   });
 });
+
+/** Paths and queries with a `%` that starts no valid escape, or escapes bytes that are no UTF-8. */
+const malformed = ['/%', '/%zz', '/%ff', '/_analog/pages/%', '/todos?x=%'];
+
+describe('GET a malformed URL', () => {
+  it.each(malformed)('answers %s with a JSON 400, not the home page', async (path) => {
+    const response = await rawRequest(server.url, { path });
+    expect(response.status).toBe(400);
+    expect(response.type).toMatch(/^application\/json/);
+    expect(JSON.parse(response.body)).toMatchObject({ statusCode: 400, statusMessage: 'Bad Request' });
+  });
+
+  it('shows a browser the HTML error page', async () => {
+    const response = await rawRequest(server.url, {
+      path: '/%ff',
+      headers: { 'sec-fetch-dest': 'document' },
+    });
+    expect(response.status).toBe(400);
+    expect(response.type).toMatch(/^text\/html/);
+    expect(response.body).toContain('<h1>400 Bad Request</h1>');
+  });
+
+  it('logs no NG04018 warning and no error', async () => {
+    await Promise.all(malformed.map((path) => rawRequest(server.url, { path })));
+    await expect
+      .poll(
+        () =>
+          server
+            .output()
+            .split('\n')
+            .filter((line) => line.includes('"status":400')).length,
+      )
+      .toBeGreaterThanOrEqual(malformed.length * 2);
+    expect(server.output()).not.toMatch(/NG04018|ERROR|"level":50|^\s+at /m);
+  });
+});

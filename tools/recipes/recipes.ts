@@ -161,12 +161,18 @@ export const appShell = [
   'src/app/app.ts',
   'src/app/app.config.ts',
   'src/app/app.config.server.ts',
+  // A URL the router can't read, or whose page parameters would leave their loader endpoint, is a 400 (main.server.ts);
+  // a failed page load answers its status and says why in place of the page (app.config.ts, app.ts).
+  'src/app/page-url.ts',
+  'src/app/load-failure/load-failure.ts',
+  'src/app/not-found/not-found.ts',
   'src/server/error.ts',
   'src/server/error-page.ts',
   'src/server/runtime-config.ts',
   'src/server/settings.ts',
   // The /todos page puts the list lessons together: pagination's pages, the todos' writes, live updates' stream.
   'src/app/pages/todos.page.ts',
+  'src/app/pages/todos.server.ts',
   'src/app/todos/todo-list.ts',
   'src/app/todos/todo-list.html',
   'src/app/todos/todos-query.ts',

@@ -36,6 +36,9 @@ export const routeMeta: RouteMeta = { title: 'Cookies · Analog API routes' };
           }
         </tbody>
       </table>
+      @if (data().unlisted; as unlisted) {
+        <p class="unlisted">And {{ unlisted }} more, not listed.</p>
+      }
     } @else {
       <p class="empty">No cookies yet. Visit the products page to get one.</p>
     }

@@ -8,14 +8,21 @@ import { parseCookies, setResponseHeader } from 'h3';
  */
 const httpOnlyCookies = new Set(['session', 'products']);
 
+/** The most cookies the page lists: a request may carry thousands, and each would cost the render a row. */
+const maxListed = 50;
+
 /**
- * Reads the request's cookies on the server, where HttpOnly cookies are visible, and answers
- * their names, with the values of the others. The answer is this visitor's alone: no cache may keep it.
+ * Reads the request's cookies on the server, where HttpOnly cookies are visible, and answers the
+ * first `maxListed`: their names, with the values of the others, and how many more there are. The
+ * answer is this visitor's alone: no cache may keep it.
  */
 export const load = async ({ event }: PageServerLoad) => {
   setResponseHeader(event, 'cache-control', 'private, no-store');
   const cookies = Object.entries(parseCookies(event));
   return {
-    cookies: cookies.map(([name, value]) => ({ name, value: httpOnlyCookies.has(name) ? null : value })),
+    cookies: cookies
+      .slice(0, maxListed)
+      .map(([name, value]) => ({ name, value: httpOnlyCookies.has(name) ? null : value })),
+    unlisted: Math.max(0, cookies.length - maxListed),
   };
 };

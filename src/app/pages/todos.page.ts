@@ -1,9 +1,11 @@
 /** TanStack Query page: every request and result is typed from the todo routes' exported `route`. */
 // PAGE /todos
 import { ChangeDetectionStrategy, Component } from '@angular/core';
-import type { RouteMeta } from '@analogjs/router';
+import { toSignal } from '@angular/core/rxjs-interop';
+import { type RouteMeta, injectLoad } from '@analogjs/router';
 
 import { TodoList } from '../todos/todo-list';
+import type { load } from './todos.server';
 
 export const routeMeta: RouteMeta = { title: 'Todos · Analog API routes' };
 
@@ -17,7 +19,9 @@ export const routeMeta: RouteMeta = { title: 'Todos · Analog API routes' };
       TanStack Query drives the list; every type comes from the <code>route</code> exported by the todo
       routes.
     </p>
-    <app-todo-list />
+    <app-todo-list [listedThrough]="data().listedThrough" />
   `,
 })
-export default class TodosPage {}
+export default class TodosPage {
+  protected readonly data = toSignal(injectLoad<typeof load>(), { requireSync: true });
+}

@@ -1,5 +1,5 @@
 import { HttpClient, HttpErrorResponse } from '@angular/common/http';
-import { ChangeDetectionStrategy, Component, computed, inject } from '@angular/core';
+import { ChangeDetectionStrategy, Component, computed, inject, input } from '@angular/core';
 import { QueryClient, injectInfiniteQuery, injectMutation } from '@tanstack/angular-query-experimental';
 import { firstValueFrom } from 'rxjs';
 
@@ -18,6 +18,8 @@ type Todo = InferRouteResult<typeof create>;
   templateUrl: './todo-list.html',
 })
 export class TodoList {
+  /** The id of the newest todo event when the page was rendered (its loader's), if known. */
+  readonly listedThrough = input<string>();
   private readonly http = inject(HttpClient);
   private readonly queryClient = inject(QueryClient);
   private readonly refresh = {
@@ -43,7 +45,7 @@ export class TodoList {
 
   constructor() {
     // Changes made elsewhere (another tab, another user) show without a reload.
-    injectLiveTodos(todosQueryKey);
+    injectLiveTodos(todosQueryKey, this.listedThrough);
   }
 
   protected add(event: SubmitEvent) {

@@ -1,9 +1,11 @@
 /**
- * Backport of Analog 3's server-actions API (`defineApiRoute`, `defineServerRoute`) to Analog 2.7
- * and h3 1.x, imported as `#server-actions` (its own specifier, never the package's: a route copied
- * without it fails loudly instead of loading Analog 2.7's), with that module's `json`, `fail`,
- * `redirect` and `PageServerAction`. One behaviour differs from Analog 3: when `input` and `query`
- * or `body` are both given, all are validated, as the specification says. Analog 3 (h3 2) exports only
+ * Backport of Analog 3's server-actions API (`defineApiRoute`, `defineServerRoute`, `definePageLoad`)
+ * to Analog 2.7 and h3 1.x, imported as `#server-actions` (its own specifier, never the package's: a
+ * route copied without it fails loudly instead of loading Analog 2.7's), with that module's `json`,
+ * `fail`, `redirect` and `PageServerAction`. Two behaviours differ from Analog 3: when `input` and
+ * `query` or `body` are both given, all are validated, as the specification says; and
+ * `definePageLoad` answers a 4xx its handler throws, or the error status of the API it fetched, as
+ * the loader's own (Analog 3 logs it and answers 500). Analog 3 (h3 2) exports only
  * `defineServerRoute`, with `defineApiRoute`'s body rule: docs/validated-routes.md says what else changes.
  */
 import type { StandardSchemaV1 as Schema } from '@standard-schema/spec';
@@ -13,6 +15,7 @@ import { type RouteOptions, type ServerRoute, defineValidatedRoute } from './def
 import { isQueryMethod } from './request-input';
 
 export type { RouteContext, RouteOptions, RouteSchemas, ServerRoute } from './define-route';
+export { type PageLoadContext, type PageLoadOptions, definePageLoad } from './define-page-load';
 export type { InferRouteBody, InferRouteParams, InferRouteQuery, InferRouteResult } from './infer-route';
 export { type PageServerAction, fail, json, redirect } from './responses';
 

@@ -1,4 +1,4 @@
-/** Dynamic page with a params loader: `[id].server.ts` reads `params.id`; an unknown id renders a 404. */
+/** Dynamic page with a params loader: `[id].server.ts` validates `params.id`; an unknown id answers 404. */
 // PAGE /products/:id
 import { CurrencyPipe } from '@angular/common';
 import { ChangeDetectionStrategy, Component, DestroyRef, effect, inject } from '@angular/core';
@@ -7,7 +7,6 @@ import { Meta } from '@angular/platform-browser';
 import { RouterLink } from '@angular/router';
 import { type RouteMeta, injectLoad } from '@analogjs/router';
 
-import { NotFound } from '../../not-found/not-found';
 import type { load } from './[id].server';
 
 export const routeMeta: RouteMeta = { title: 'Product · Analog API routes' };
@@ -17,17 +16,14 @@ const previewTags = ['property="og:title"', 'property="og:image"', 'name="twitte
 
 @Component({
   selector: 'app-product-page',
-  imports: [CurrencyPipe, NotFound, RouterLink],
+  imports: [CurrencyPipe, RouterLink],
   changeDetection: ChangeDetectionStrategy.OnPush,
   template: `
-    @if (data().product; as product) {
-      <h1>{{ product.name }}</h1>
-      <p>{{ product.description }}</p>
-      <p class="price">{{ product.price | currency: 'USD' }}</p>
-      <p><a routerLink="/">All products</a></p>
-    } @else {
-      <app-not-found />
-    }
+    @let product = data().product;
+    <h1>{{ product.name }}</h1>
+    <p>{{ product.description }}</p>
+    <p class="price">{{ product.price | currency: 'USD' }}</p>
+    <p><a routerLink="/">All products</a></p>
   `,
 })
 export default class ProductPage {
@@ -38,7 +34,6 @@ export default class ProductPage {
     // Link previews (Open Graph, X): the product's name and its image's absolute, versioned URL.
     effect(() => {
       const { product, ogImage } = this.data();
-      if (!product || !ogImage) return previewTags.forEach((tag) => meta.removeTag(tag));
       meta.updateTag({ property: 'og:title', content: product.name });
       meta.updateTag({ property: 'og:image', content: ogImage });
       meta.updateTag({ name: 'twitter:card', content: 'summary_large_image' });

@@ -1,3 +1,3 @@
 /** Live updates over Server-Sent Events (docs/live-updates.md): a fan-out over an event log, and the todos' one. */
 export { type EventLog, type FanOutSettings, eventFanOut } from './fan-out';
-export { purgeTodoEvents, todoEvents } from './todo-events';
+export { newestTodoEvent, purgeTodoEvents, todoEvents } from './todo-events';

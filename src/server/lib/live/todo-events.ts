@@ -2,7 +2,7 @@ import type { Database } from 'db0';
 import { useRuntimeConfig } from 'nitropack/runtime';
 
 import { useDatabase } from '../db';
-import { type FanOutSettings, type LoggedEvent, eventFanOut } from './fan-out';
+import { type EventLog, type FanOutSettings, type LoggedEvent, eventFanOut } from './fan-out';
 
 /**
  * The oldest event time a reconnecting client is replayed from, as the ISO text `created_at` holds:
@@ -36,25 +36,31 @@ export async function deleteEventsBefore(db: Database, cutoff: string): Promise<
 export const purgeTodoEvents = async (now = new Date()) =>
   deleteEventsBefore(await useDatabase(), windowStart(now));
 
-/**
- * The todo changes as `GET /api/v1/todos/events` streams them: the rows that the triggers of
- * migrations 004 and 011 append to `todo_events` with each write, `pg_notify` naming the channel.
- */
-export const todoEvents = eventFanOut(
-  {
-    async after(id, limit) {
-      const db = await useDatabase();
-      const { rows = [] } = await db.sql<{ rows: LoggedEvent[] }>`SELECT id, type, data FROM todo_events
-        WHERE id > ${id} ORDER BY id LIMIT ${limit}`;
-      // PostgreSQL answers a BIGSERIAL as a string.
-      return rows.map((row) => ({ ...row, id: Number(row.id) }));
-    },
-    async newest() {
-      const { rows = [] } = await (await useDatabase()).sql`SELECT MAX(id) AS newest FROM todo_events`;
-      return Number(rows[0]?.['newest'] ?? 0);
-    },
-    keeps: async (id, newest) => keepsEventsAfter(await useDatabase(), id, newest),
+/** The rows that the triggers of migrations 004 and 011 append to `todo_events` with each todo write. */
+const todoEventLog: EventLog = {
+  async after(id, limit) {
+    const db = await useDatabase();
+    const { rows = [] } = await db.sql<{ rows: LoggedEvent[] }>`SELECT id, type, data FROM todo_events
+      WHERE id > ${id} ORDER BY id LIMIT ${limit}`;
+    // PostgreSQL answers a BIGSERIAL as a string.
+    return rows.map((row) => ({ ...row, id: Number(row.id) }));
   },
+  async newest() {
+    const { rows = [] } = await (await useDatabase()).sql`SELECT MAX(id) AS newest FROM todo_events`;
+    return Number(rows[0]?.['newest'] ?? 0);
+  },
+  keeps: async (id, newest) => keepsEventsAfter(await useDatabase(), id, newest),
+};
+
+/**
+ * The id of the newest todo event: a list read after it holds every change up to it, so a stream
+ * whose `ready` names this id brought nothing the list lacks (the /todos page's loader).
+ */
+export const newestTodoEvent = () => todoEventLog.newest();
+
+/** The todo changes as `GET /api/v1/todos/events` streams them, `pg_notify` naming the channel. */
+export const todoEvents = eventFanOut(todoEventLog, {
   // `todoEvents` of the runtime config: TODO_EVENTS_MAX_STREAMS, …_PER_ADDRESS, …_HEARTBEAT_SECONDS, …_STALL_SECONDS.
-  { channel: 'todo_events', settings: () => useRuntimeConfig()['todoEvents'] as FanOutSettings },
-);
+  channel: 'todo_events',
+  settings: () => useRuntimeConfig()['todoEvents'] as FanOutSettings,
+});
