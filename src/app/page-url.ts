@@ -16,7 +16,7 @@ const isPlainGroup = (group: UrlSegmentGroup): boolean =>
 /**
  * True when the router can read `url` (a path and query) and each of its segments is plain. A page
  * parameter is a decoded segment (or a matrix parameter, `;id=`), and Analog writes it into the path
- * of the page's `/_analog/pages/…` endpoint as it is: `..%2f..%2fv1%2fhello` would send the server's
+ * of the page's loader endpoint as it is: `..%2f..%2fv1%2fhello` would send the server's
  * loader request to `/api/v1/hello`, to an endless event stream, or into another page render. A URL
  * the router can't decode (`/%`) it would render as `/` instead, with a bare `NG04018` warning.
  */

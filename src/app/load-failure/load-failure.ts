@@ -14,7 +14,7 @@ import { filter } from 'rxjs';
 import { NotFound } from '../not-found/not-found';
 
 /**
- * The HTTP status of a page whose loader failed: its `/_analog/pages/…` endpoint's (an
+ * The HTTP status of a page whose loader failed: its loader endpoint's (an
  * `HttpErrorResponse` in the browser, ofetch's `FetchError` during the server render), else 500.
  */
 export function loadFailureStatus(error: unknown): number {
