@@ -59,7 +59,8 @@ function writeLine(event: H3Event, started: number, bytesBefore: number): void {
  * Gives every request an id, echoed in `X-Request-Id` and kept in `event.context.requestId`
  * (server functions read it back from the response, src/app/reviews/request-id.interceptor.ts),
  * and logs one line per request. A server error is logged once more, with its stack, under the
- * same id (a 503 thrown on purpose as a warning with its message instead); the error page shows the id to the person who hit it (src/server/error-page.ts).
+ * same id (a 503 thrown on purpose: a warning, its message and no stack); the error page shows the
+ * id to the person who hit it (src/server/error-page.ts).
  */
 export function logRequests(nitroApp: NitroApp): void {
   const quiet = !log.isLevelEnabled('debug') && !log.isLevelEnabled('info');
@@ -72,18 +73,14 @@ export function logRequests(nitroApp: NitroApp): void {
     event.node.res.on('close', () => writeLine(event, started, bytesBefore));
   });
   nitroApp.hooks.hook('error', (error, { event }) => {
-    const { statusCode: status = 500, unhandled = true } = error as {
-      statusCode?: number;
-      unhandled?: boolean;
-    };
+    const { statusCode: status = 500, unhandled } = error as { statusCode?: number; unhandled?: boolean };
     if (status < 500) return;
-    // A 503 a handler threw on purpose (`createError`: not configured, full) is a state, not a bug: no stack.
-    if (status === 503 && !unhandled) {
-      log.warn({ requestId: event?.context.requestId, status, reason: error.message }, 'request refused');
-      return;
-    }
+    const requestId = event?.context.requestId;
+    // A 503 a handler threw on purpose (`createError`: not configured, full) is a state, not a bug.
+    if (status === 503 && unhandled === false)
+      return log.warn({ requestId, status, reason: error.message }, 'request refused');
     // h3 wraps what a handler threw; its own error, with its own stack, is what to read.
     const err = error.cause instanceof Error ? error.cause : error;
-    log.error({ requestId: event?.context.requestId, status, err }, 'request failed');
+    log.error({ requestId, status, err }, 'request failed');
   });
 }

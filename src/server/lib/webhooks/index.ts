@@ -4,4 +4,4 @@
  */
 export { processAfterResponse, requireSignedDelivery } from './delivery';
 export { type Delivery, purgeWebhookEvents, recordDelivery } from './events';
-export { webhooksConfigured } from './secrets';
+export { webhookSecrets } from './secrets';

@@ -1,30 +1,19 @@
 import { createError } from 'h3';
 import { useRuntimeConfig } from 'nitropack/runtime';
 
-/** `WEBHOOK_SECRET`'s secrets, or none when it is unset or one is under 32 characters: it could be guessed. */
-function configuredSecrets(): string[] {
-  const secrets = String(useRuntimeConfig()['webhookSecret'] ?? '')
-    .split(',')
-    .map((secret) => secret.trim())
-    .filter(Boolean);
-  return secrets.some((secret) => secret.length < 32) ? [] : secrets;
-}
-
-/** Whether deliveries can be verified: for the warning at start (src/server/plugins/webhooks.ts). */
-export function webhooksConfigured(): boolean {
-  return configuredSecrets().length > 0;
-}
-
 /**
  * The secrets deliveries are signed with: `WEBHOOK_SECRET` (runtimeConfig `webhookSecret`), the
  * current one first and, while rotating, the previous one after a comma. Without one the route
  * answers 503 rather than the server refusing to start: the app runs without a payment provider,
  * and a provider that gets a 5xx keeps the event and retries, so nothing is lost while an operator
- * sets the secret. A secret under 32 characters counts as none.
+ * sets the secret. A secret under 32 characters counts as none: it could be guessed.
  */
 export function webhookSecrets(): string[] {
-  const secrets = configuredSecrets();
-  if (!secrets.length) {
+  const secrets = String(useRuntimeConfig()['webhookSecret'] ?? '')
+    .split(',')
+    .map((secret) => secret.trim())
+    .filter(Boolean);
+  if (!secrets.length || secrets.some((secret) => secret.length < 32)) {
     throw createError({
       statusCode: 503,
       statusMessage: 'Service Unavailable',
