@@ -51,8 +51,8 @@ const maxDelayMs = 8_000;
 /**
  * How long a sign-in to an account with `failures` recent failures (from any address) waits
  * before its password is checked: nothing for the first 5, then 0.5 s, doubling to 8 s. Every
- * attempt waits, the owner's right password too, so the wait slows a guesser spread over many
- * addresses and can't be skipped by hanging up early; it never refuses anyone.
+ * attempt without the account's device cookie waits, a right password too, so the wait slows a
+ * guesser spread over many addresses and can't be skipped by hanging up early.
  */
 export function accountDelayMs(failures: number): number {
   if (failures < freeAccountFailures) return 0;
