@@ -73,6 +73,22 @@ test.describe('PAGE /sign-in (hydrated, through FormAction)', () => {
   });
 });
 
+test.describe('PAGE /sign-in (device cookie)', () => {
+  test('leaves the browser a long-lived device cookie that no script can read', async ({ page, context }) => {
+    const email = uniqueEmail();
+    await page.goto('/sign-up');
+    await expectHydrated(page);
+    await fillCredentials(page, email, 'Ada');
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await expect(page).toHaveURL('/account');
+    const device = (await context.cookies()).find((cookie) => cookie.name === 'device');
+    expect(device).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
+    // Long-lived, unlike the session: it outlives a week away.
+    expect(device!.expires * 1000).toBeGreaterThan(Date.now() + 170 * 24 * 60 * 60 * 1000);
+    expect(await page.evaluate(() => document.cookie)).not.toContain('device=');
+  });
+});
+
 test.describe('PAGE /sign-up (JavaScript disabled)', () => {
   test.use({ javaScriptEnabled: false });
 

@@ -1,9 +1,17 @@
 import { type H3Event, sealSession } from 'h3';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 
-import { testSessionSecret } from '../support/server';
-import { newAccount, openSession, postJson, sessionCookie, sessionSetCookie } from '../support/sessions';
+import { type RunningServer, startProductionServer, testSessionSecret } from '../support/server';
+import { stopAndCheckLog } from '../support/server-log';
+import {
+  deviceCookie,
+  newAccount,
+  openSession,
+  postJson,
+  sessionCookie,
+  sessionSetCookie,
+} from '../support/sessions';
 
 const baseUrl = inject('baseUrl');
 const post = (path: string, body: unknown, headers?: Record<string, string>) =>
@@ -79,6 +87,16 @@ describe('POST /api/v1/auth/sign-in', () => {
     expect(await response.json()).toEqual({ id, name: 'Katherine', email });
     expect(sessionSetCookie(response)).toMatch(
       /^session=[^;]+; Path=\/; Expires=[^;]+; HttpOnly; SameSite=Lax$/,
+    );
+  });
+
+  it('marks the browser with a long-lived, signed HttpOnly device cookie bound to the account', async () => {
+    const account = await signedUp();
+    const response = await post('/api/v1/auth/sign-in', account);
+    expect(response.status).toBe(200);
+    const setCookie = response.headers.getSetCookie().find((line) => line.startsWith('device='));
+    expect(setCookie).toMatch(
+      /^device=\d+\.[\w-]+\.[\w-]+; Max-Age=15552000; Path=\/; HttpOnly; SameSite=Lax$/,
     );
   });
 
@@ -180,6 +198,44 @@ describe('GET /api/v1/me', () => {
     const event = { context: { sessions: { session } } } as unknown as H3Event;
     const forged = `session=${await sealSession(event, { name: 'session', password: testSessionSecret })}`;
     expect((await fetch(`${baseUrl}/api/v1/me`, { headers: { cookie: forged } })).status).toBe(401);
+  });
+});
+
+describe('GET /api/v1/me with two session cookies', () => {
+  it('is no session, whichever comes first: the server cannot tell which one it set', async () => {
+    const [ada, grace] = [await signedUp('Ada'), await signedUp('Grace')];
+    for (const cookie of [`${ada.cookie}; ${grace.cookie}`, `${ada.cookie}; session=tossed`]) {
+      expect((await fetch(`${baseUrl}/api/v1/me`, { headers: { cookie } })).status).toBe(401);
+    }
+    expect((await fetch(`${baseUrl}/api/v1/me`, { headers: { cookie: ada.cookie } })).status).toBe(200);
+  });
+});
+
+describe('POST /api/v1/auth/sign-up over HTTPS (behind a trusted proxy)', () => {
+  let server: RunningServer;
+  const https = { 'x-forwarded-proto': 'https' };
+
+  beforeAll(async () => {
+    server = await startProductionServer(undefined, { TRUST_PROXY: '1' });
+  }, 120_000);
+  afterAll(() => stopAndCheckLog(server));
+
+  it('names its cookies __Host-session and __Host-device: Secure, Path=/, no Domain', async () => {
+    const response = await postJson(server.url, '/api/v1/auth/sign-up', newAccount(), https);
+    expect(response.status).toBe(201);
+    const lines = response.headers.getSetCookie();
+    expect(lines).toEqual([
+      expect.stringMatching(/^__Host-session=[^;]+; Path=\/; Expires=[^;]+; HttpOnly; Secure; SameSite=Lax$/),
+      expect.stringMatching(
+        /^__Host-device=[^;]+; Max-Age=15552000; Path=\/; HttpOnly; Secure; SameSite=Lax$/,
+      ),
+    ]);
+    expect(deviceCookie(response)).toMatch(/^__Host-device=/);
+    const cookie = sessionCookie(response);
+    const me = (headers: Record<string, string>) => fetch(`${server.url}/api/v1/me`, { headers });
+    expect((await me({ ...https, cookie })).status).toBe(200);
+    // Over HTTPS only the prefixed name counts: a plain `session` cookie may come from a sibling domain.
+    expect((await me({ ...https, cookie: cookie.replace('__Host-', '') })).status).toBe(401);
   });
 });
 

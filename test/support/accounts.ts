@@ -20,8 +20,8 @@ export async function createAccountBeforeStart(
   const hash = await hashPassword(account.password);
   const create = async (db: Database) => {
     await migrate(db);
-    await db.sql`INSERT INTO users (name, email, password_hash) VALUES (${account.name}, ${account.email}, ${hash})
-      ON CONFLICT (email) DO NOTHING`;
+    await db.sql`INSERT INTO users (name, email, password_hash, created_at)
+      VALUES (${account.name}, ${account.email}, ${hash}, ${Date.now()}) ON CONFLICT (email) DO NOTHING`;
   };
   const url = env['DATABASE_URL'];
   if (url) {

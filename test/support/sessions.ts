@@ -2,20 +2,32 @@ import { type H3Event, unsealSession } from 'h3';
 
 import { testAdmin, testSessionSecret } from './server';
 
+/** A `Set-Cookie` line of the session cookie: `session=…` over HTTP, `__Host-session=…` over HTTPS. */
+const isSessionLine = (line: string) => /^(__Host-)?session=/.test(line);
+
 /** The request header that sends back a response's session cookie, or `''` when it set none. */
 export function sessionCookie(response: Response): string {
-  const cookie = response.headers.getSetCookie().find((line) => line.startsWith('session='));
-  return cookie?.split(';')[0] ?? '';
+  return sessionSetCookie(response).split(';')[0];
 }
 
 /** The `Set-Cookie` line of the session cookie, attributes included. */
 export function sessionSetCookie(response: Response): string {
-  return response.headers.getSetCookie().find((line) => line.startsWith('session=')) ?? '';
+  return response.headers.getSetCookie().find(isSessionLine) ?? '';
+}
+
+/** The request header that sends back a response's device cookie (`device=…`), or `''` when it set none. */
+export function deviceCookie(response: Response): string {
+  return (
+    response.headers
+      .getSetCookie()
+      .find((line) => /^(__Host-)?device=/.test(line))
+      ?.split(';')[0] ?? ''
+  );
 }
 
 /** The session sealed in `cookie` (`session=…`), opened with the test servers' secret. */
 export function openSession(cookie: string) {
-  return unsealSession({} as H3Event, { password: testSessionSecret }, cookie.slice('session='.length));
+  return unsealSession({} as H3Event, { password: testSessionSecret }, cookie.slice(cookie.indexOf('=') + 1));
 }
 
 /** A fresh, valid account: a unique email, a display name and a password. */

@@ -542,6 +542,7 @@ export const recipes: Recipe[] = [
       'src/server/migrations/001-users.ts',
       'src/server/migrations/003-credentials.ts',
       'src/server/migrations/010-sessions.ts',
+      'src/server/migrations/022-account-ages.ts',
       // The sign-in limits count in the database; uploads count with them too.
       'src/server/lib/rate-limit/',
       'src/server/plugins/rate-limits.ts',

@@ -2,11 +2,11 @@ import type { PageServerLoad } from '@analogjs/router';
 import { parseCookies, setResponseHeader } from 'h3';
 
 /**
- * The cookies this app sets `HttpOnly`: the session (lib/auth) and `products` (the home page's,
- * through `setSafeCookie`). Their values never leave the server: a value in the page or in this
+ * The cookies this app sets `HttpOnly`: the session and the device cookie (lib/auth, `__Host-`
+ * prefixed over HTTPS) and `products` (the home page's, through `setSafeCookie`). Their values never leave the server: a value in the page or in this
  * loader's JSON is one any script on the origin can read, which is what `HttpOnly` prevents.
  */
-const httpOnlyCookies = new Set(['session', 'products']);
+const httpOnlyCookies = new Set(['session', '__Host-session', 'device', '__Host-device', 'products']);
 
 /** The most cookies the page lists: a request may carry thousands, and each would cost the render a row. */
 const maxListed = 50;

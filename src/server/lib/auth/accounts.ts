@@ -47,15 +47,20 @@ export const signInInput = z.object({
 export const accountOutput = z.object({ id: z.number().int(), name: z.string(), email: z.email() });
 export type Account = z.infer<typeof accountOutput>;
 
-/** Stores a user with credentials in one statement; an email that has an account is a 409. */
+/**
+ * Stores a user with credentials and the time it was made in one statement; an email that has an
+ * account is a 409.
+ */
 export async function createAccount(
   { email, name }: { email: string; name: string },
   passwordHash: string,
 ): Promise<Account> {
   const db = await useDatabase();
   try {
-    const { rows } = await db.sql<{ rows: Account[] }>`INSERT INTO users (name, email, password_hash)
-      VALUES (${name}, ${email}, ${passwordHash}) RETURNING id, name, email`;
+    const { rows } = await db.sql<{
+      rows: Account[];
+    }>`INSERT INTO users (name, email, password_hash, created_at)
+      VALUES (${name}, ${email}, ${passwordHash}, ${Date.now()}) RETURNING id, name, email`;
     return rows[0];
   } catch (error) {
     if (databaseHttpError(error)?.statusCode !== 409) throw error;

@@ -3,7 +3,6 @@ import {
   type SessionConfig,
   clearSession,
   createError,
-  getCookie,
   setResponseHeader,
   unsealSession,
   updateSession,
@@ -13,9 +12,9 @@ import { randomBytes } from 'node:crypto';
 
 import { useDatabase } from '../db';
 import type { Account } from './accounts';
+import { onlyCookie, ownCookieName } from './cookies';
 import { isHttps, refuseCrossSiteForm } from '../request';
 
-const cookieName = 'session';
 const maxAge = 60 * 60 * 24 * 7;
 /** How long a session lasts after it started, in milliseconds: what its cookie's seal is good for. */
 export const sessionLifetime = maxAge * 1000;
@@ -43,10 +42,13 @@ export function sessionSecret(): string {
   return secret;
 }
 
-/** h3's sealed-cookie session: HttpOnly, SameSite=Lax, and Secure whenever the request came over HTTPS. */
+/**
+ * h3's sealed-cookie session: HttpOnly, SameSite=Lax, and over HTTPS Secure and named
+ * `__Host-session` (`ownCookieName`), else `session`.
+ */
 function sessionConfig(event: H3Event): SessionConfig {
   return {
-    name: cookieName,
+    name: ownCookieName(event, 'session'),
     password: sessionSecret(),
     maxAge,
     sessionHeader: false,
@@ -66,7 +68,7 @@ export async function startSession(event: H3Event, userId: number): Promise<stri
   const db = await useDatabase();
   await db.sql`INSERT INTO sessions (id, user_id, created_at, expires_at)
     VALUES (${id}, ${userId}, ${createdAt}, ${createdAt + sessionLifetime})`;
-  event.context.sessions = { [cookieName]: { id, createdAt, data: {} } };
+  event.context.sessions = { [ownCookieName(event, 'session')]: { id, createdAt, data: {} } };
   delete event.context['currentSession'];
   event.context['userId'] = userId;
   await updateSession(event, sessionConfig(event));
@@ -98,9 +100,12 @@ export function tuneUnseal(tune: (unseal: Unseal) => Unseal): void {
   unseal = tune(unseal);
 }
 
-/** The id sealed in the request's session cookie, or `undefined` for a missing, tampered or expired one. */
+/**
+ * The id sealed in the request's session cookie, or `undefined` for a missing, tampered or expired
+ * one, and when the request carries two session cookies (`onlyCookie`).
+ */
 async function cookieSessionId(event: H3Event): Promise<string | undefined> {
-  const sealed = getCookie(event, cookieName);
+  const sealed = onlyCookie(event, ownCookieName(event, 'session'));
   return sealed ? (await unseal(event, sealed))?.id : undefined;
 }
 

@@ -7,8 +7,9 @@ import { type Account, type signInInput, type signUpInput, createAccount, findCr
 import { accountMessages } from '../../../shared/account-messages';
 import { hashPassword, verifyPassword } from './passwords';
 import { type AttemptPolicy, countOnly, takeAttempt } from '../rate-limit';
+import { knownDevice, setDeviceCookie } from './device-cookies';
 import { startSession } from './sessions';
-import { addressKey, addressSlots, clientAddress, refuseCrossSiteForm } from '../request';
+import { addressCallerKey, budget, refuseCrossSiteForm } from '../request';
 
 /** The window of the sign-in limits (and of the account recipe's password-change limit). */
 export const fifteenMinutes = 15 * 60;
@@ -25,7 +26,16 @@ export const signInPairPolicy: AttemptPolicy = {
   limit: 5,
   windowSeconds: fifteenMinutes,
 };
-/** An account's failed sign-ins from every address, counted, never refused: they slow it down. */
+/**
+ * 5 failed sign-ins per 15 minutes from one browser that signed in to the account before (its
+ * device cookie): such a sign-in is counted here instead of on the account's counter below.
+ */
+export const signInDevicePolicy: AttemptPolicy = {
+  name: 'sign-in-device',
+  limit: 5,
+  windowSeconds: fifteenMinutes,
+};
+/** An account's failed sign-ins from browsers it doesn't know, counted, never refused: they slow it down. */
 export const signInAccountPolicy: AttemptPolicy = {
   name: 'sign-in-account',
   limit: countOnly,
@@ -41,8 +51,8 @@ const maxDelayMs = 8_000;
 /**
  * How long a sign-in to an account with `failures` recent failures (from any address) waits
  * before its password is checked: nothing for the first 5, then 0.5 s, doubling to 8 s. Every
- * attempt waits, the owner's right password too, so the wait slows a guesser spread over many
- * addresses and can't be skipped by hanging up early; it never refuses anyone.
+ * attempt without the account's device cookie waits, a right password too, so the wait slows a
+ * guesser spread over many addresses and can't be skipped by hanging up early.
  */
 export function accountDelayMs(failures: number): number {
   if (failures < freeAccountFailures) return 0;
@@ -50,13 +60,12 @@ export function accountDelayMs(failures: number): number {
 }
 
 /**
- * Slowed-down sign-ins to one account that a process runs at once: past 4, 429 at once. Their
- * hashes would otherwise all start when their waits end, in front of the owner's, so each
- * address an attacker added would make the owner wait longer; this way the owner waits at most
- * 8 s and one hash (docs/sessions.md, "Limits").
+ * Slowed-down sign-ins to one account that a process runs at once, a pool of the budget keyed by
+ * the account: past 4, 429 at once. Their hashes would otherwise all start when their waits end,
+ * in front of the next one's, so each address an attacker added would make a sign-in wait longer;
+ * this way one without the device cookie waits at most 8 s and one hash (docs/sessions.md).
  */
-const maxSlowedSignIns = 4;
-const slowedSignIns = addressSlots();
+const slowedSignIns = budget(() => ({ what: 'slowed sign-ins', total: Infinity, perCaller: 4 }));
 
 /** 5 failed sign-ups (an email that has an account) per 15 minutes, per client address and per email. */
 export const signUpPolicy: AttemptPolicy = { name: 'sign-up', limit: 5, windowSeconds: fifteenMinutes };
@@ -75,7 +84,7 @@ export const createdAccountsPolicy = (): AttemptPolicy => ({
 export async function signUp(event: H3Event, input: z.output<typeof signUpInput>): Promise<Account> {
   refuseCrossSiteForm(event);
   const created = createdAccountsPolicy();
-  const address = `address:${addressKey(clientAddress(event))}`;
+  const address = addressCallerKey(event);
   const attempt = await takeAttempt(event, [
     { policy: signUpPolicy, key: address },
     { policy: signUpPolicy, key: `account:${input.email}` },
@@ -89,6 +98,7 @@ export async function signUp(event: H3Event, input: z.output<typeof signUpInput>
   );
   await attempt.refund(signUpPolicy);
   await startSession(event, account.id);
+  setDeviceCookie(event, account.email);
   return account;
 }
 
@@ -96,8 +106,10 @@ export async function signUp(event: H3Event, input: z.output<typeof signUpInput>
  * Checks the credentials and starts a new session. Limits, per OWASP's advice against lockout:
  * an address and an (account, address) pair are refused with 429 past their limits, an account
  * is only slowed down (`accountDelayMs`), so an attacker can't lock its owner out, and attempts
- * that were refused count nowhere. An unknown email and a wrong password answer the same 401
- * after the same work (a hash either way), so neither reveals an account.
+ * that were refused count nowhere. A browser that signed in to the account before (its device
+ * cookie) skips the account's slowdown and is limited on its own instead, so the owner's browser
+ * gets in at once however many addresses guess. An unknown email and a wrong password answer the
+ * same 401 after the same work (a hash either way), so neither reveals an account.
  */
 export async function signIn(
   event: H3Event,
@@ -105,14 +117,18 @@ export async function signIn(
 ): Promise<Account> {
   // Another site must not sign its visitors in to an account it controls (login CSRF).
   refuseCrossSiteForm(event);
-  const address = addressKey(clientAddress(event));
+  const address = addressCallerKey(event);
+  const device = knownDevice(event, email);
   const attempt = await takeAttempt(event, [
-    { policy: signInAddressPolicy, key: `address:${address}` },
-    { policy: signInPairPolicy, key: `account:${email}:address:${address}` },
-    { policy: signInAccountPolicy, key: `account:${email}` },
+    { policy: signInAddressPolicy, key: address },
+    { policy: signInPairPolicy, key: `account:${email}:${address}` },
+    device
+      ? { policy: signInDevicePolicy, key: `device:${device}` }
+      : { policy: signInAccountPolicy, key: `account:${email}` },
   ]);
-  const delay = accountDelayMs(attempt.hits[2] - 1);
-  if (delay && slowedSignIns.of(email) >= maxSlowedSignIns) {
+  const delay = device ? 0 : accountDelayMs(attempt.hits[2] - 1);
+  const release = delay ? slowedSignIns.tryHold(`account:${email}`) : () => undefined;
+  if (!release) {
     await attempt.refund();
     setResponseHeader(event, 'retry-after', maxDelayMs / 1000);
     throw createError({
@@ -121,7 +137,6 @@ export async function signIn(
       message: `Too many attempts; try again in ${maxDelayMs / 1000} seconds`,
     });
   }
-  const release = delay ? slowedSignIns.hold(email) : () => undefined;
   const checked = sleep(delay).then(async () => {
     const found = await findCredentials(email);
     return { found, valid: await verifyPassword(password, found?.passwordHash) };
@@ -136,5 +151,6 @@ export async function signIn(
   }
   await attempt.refund();
   await startSession(event, found.id);
+  setDeviceCookie(event, found.email);
   return { id: found.id, name: found.name, email: found.email };
 }

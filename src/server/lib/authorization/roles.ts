@@ -19,14 +19,17 @@ export interface Admins {
 }
 
 let admins: Promise<Admins> | undefined;
+let startedAt: number | undefined;
 
-async function readAdmins(): Promise<Admins> {
+/** The accounts with a listed email that were made before `before`. */
+async function readAdmins(before: number): Promise<Admins> {
   if (!adminEmails().size) return { ids: new Set(), unclaimed: [] };
   const db = await useDatabase();
   const ids = new Set<number>();
   const unclaimed: string[] = [];
   for (const email of adminEmails()) {
-    const { rows = [] } = await db.sql`SELECT id FROM users WHERE email = ${email}`;
+    const { rows = [] } = await db.sql`
+      SELECT id FROM users WHERE email = ${email} AND created_at < ${before}`;
     if (rows[0]) ids.add(Number(rows[0]['id']));
     else unclaimed.push(email);
   }
@@ -34,14 +37,16 @@ async function readAdmins(): Promise<Admins> {
 }
 
 /**
- * The accounts that had an email of `ADMIN_EMAILS` when this process started
- * (src/server/plugins/admin-emails.ts reads them then; a failed read is tried again). The app does
- * not verify emails, so an account made later with a listed email is no admin until the next
- * start: nobody can sign up into the role.
+ * The accounts that had an email of `ADMIN_EMAILS` when this process started: its first call
+ * (src/server/plugins/admin-emails.ts, at start) sets that time, and every read counts only the
+ * accounts made before it. The app does not verify emails, so an account made later with a listed
+ * email is no admin until the next start: nobody can sign up into the role, not while a start's
+ * read waits on a busy database, nor after it failed and a request reads again.
  */
 export function startupAdmins(): Promise<Admins> {
+  startedAt ??= Date.now();
   if (!admins) {
-    const read = readAdmins();
+    const read = readAdmins(startedAt);
     admins = read;
     read.catch(() => {
       if (admins === read) admins = undefined;

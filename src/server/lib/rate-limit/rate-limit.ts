@@ -1,7 +1,7 @@
 import { type H3Event, createError, setResponseHeaders } from 'h3';
 
 import { useDatabase } from '../db';
-import { addressKey, clientAddress } from '../request';
+import { addressCallerKey } from '../request';
 
 /** At most `limit` counted attempts per `windowSeconds` on one counter. */
 export interface AttemptPolicy {
@@ -90,8 +90,8 @@ async function tooManyAttempts(event: H3Event, counter: AttemptCounter, now: num
 }
 
 /**
- * Counts one attempt against the client's address (its `addressKey`: an IPv6 address by its /64)
- * and against `account` under one `policy`
+ * Counts one attempt against the client's address (its `addressCallerKey`: an IPv6 address by its
+ * /64) and against `account` under one `policy`
  * (see `takeAttempt`); over the limit on either, 429. Resolves to `refund`: call it when the
  * attempt succeeded, so only failures count.
  */
@@ -101,7 +101,7 @@ export async function countAttempt(
   account: string,
 ): Promise<() => Promise<void>> {
   const { refund } = await takeAttempt(event, [
-    { policy, key: `address:${addressKey(clientAddress(event))}` },
+    { policy, key: addressCallerKey(event) },
     { policy, key: `account:${account}` },
   ]);
   return () => refund();

@@ -29,13 +29,6 @@ function assignRequestId(event: H3Event): void {
 }
 
 /**
- * A 503 with `Retry-After` that the app threw itself (`createError`, not an exception h3 wrapped):
- * the budget or a ceiling shedding load, as designed. Its request line says so; no stack follows.
- */
-const isLoadShed = (error: Error, status: number, event: H3Event | undefined) =>
-  status === 503 && !(error as { unhandled?: boolean }).unhandled && event?.node.res.hasHeader('retry-after');
-
-/**
  * The request's line, once its response is done (or the client went away): what was asked,
  * by whom, and how it went. The route is the pattern the router matched (`/api/v1/users/:id`),
  * never the path, so ids in URLs don't make every line unique; static files and requests
@@ -66,7 +59,8 @@ function writeLine(event: H3Event, started: number, bytesBefore: number): void {
  * Gives every request an id, echoed in `X-Request-Id` and kept in `event.context.requestId`
  * (server functions read it back from the response, src/app/reviews/request-id.interceptor.ts),
  * and logs one line per request. A server error is logged once more, with its stack, under the
- * same id; the error page shows the id to the person who hit it (src/server/error-page.ts).
+ * same id (a 503 thrown on purpose: a warning, its message and no stack); the error page shows the
+ * id to the person who hit it (src/server/error-page.ts).
  */
 export function logRequests(nitroApp: NitroApp): void {
   const quiet = !log.isLevelEnabled('debug') && !log.isLevelEnabled('info');
@@ -79,10 +73,14 @@ export function logRequests(nitroApp: NitroApp): void {
     event.node.res.on('close', () => writeLine(event, started, bytesBefore));
   });
   nitroApp.hooks.hook('error', (error, { event }) => {
-    const status = (error as { statusCode?: number }).statusCode ?? 500;
-    if (status < 500 || isLoadShed(error, status, event)) return;
+    const { statusCode: status = 500, unhandled } = error as { statusCode?: number; unhandled?: boolean };
+    if (status < 500) return;
+    const requestId = event?.context.requestId;
+    // A 503 a handler threw on purpose (`createError`: not configured, full) is a state, not a bug.
+    if (status === 503 && unhandled === false)
+      return log.warn({ requestId, status, reason: error.message }, 'request refused');
     // h3 wraps what a handler threw; its own error, with its own stack, is what to read.
     const err = error.cause instanceof Error ? error.cause : error;
-    log.error({ requestId: event?.context.requestId, status, err }, 'request failed');
+    log.error({ requestId, status, err }, 'request failed');
   });
 }

@@ -4,3 +4,4 @@
  */
 export { processAfterResponse, requireSignedDelivery } from './delivery';
 export { type Delivery, purgeWebhookEvents, recordDelivery } from './events';
+export { webhookSecrets } from './secrets';
