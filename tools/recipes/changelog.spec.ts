@@ -33,14 +33,13 @@ describe('tools/recipes/CHANGELOG.md', () => {
     for (const name of changelog.keys()) expect(page).toContain(`(../tools/recipes/CHANGELOG.md#${name})`);
   });
 
-  it.each(manifest.recipes.filter(({ pending }) => !pending).map(({ name, files }) => [name, files] as const))(
-    'names, under %s, every commit since it began that changed one of its files',
-    (name, files) => {
-      const named = (changelog.get(name) ?? []).map(({ commit }) => commit);
-      const missing = commitsChanging(files.map(({ path }) => path)).filter(
-        (commit) => !named.some((each) => each.startsWith(commit) || commit.startsWith(each)),
-      );
-      expect(missing, `add a line for each under "## ${name}" in tools/recipes/CHANGELOG.md`).toEqual([]);
-    },
-  );
+  it.each(
+    manifest.recipes.filter(({ pending }) => !pending).map(({ name, files }) => [name, files] as const),
+  )('names, under %s, every commit since it began that changed one of its files', (name, files) => {
+    const named = (changelog.get(name) ?? []).map(({ commit }) => commit);
+    const missing = commitsChanging(files.map(({ path }) => path)).filter(
+      (commit) => !named.some((each) => each.startsWith(commit) || commit.startsWith(each)),
+    );
+    expect(missing, `add a line for each under "## ${name}" in tools/recipes/CHANGELOG.md`).toEqual([]);
+  });
 });

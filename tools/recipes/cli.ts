@@ -28,7 +28,14 @@ import {
 } from './add';
 import { copySteps } from './copy-steps';
 import { InvalidFile } from './edits';
-import { type LifecycleContext, type Outcome, outcomeLines, planRemove, planUpdate, status } from './lifecycle';
+import {
+  type LifecycleContext,
+  type Outcome,
+  outcomeLines,
+  planRemove,
+  planUpdate,
+  status,
+} from './lifecycle';
 import {
   type Lock,
   cookbookVersion,
@@ -85,10 +92,14 @@ function withRecord(plan: Plan, app: string, read: AppReader): Plan {
   const before = read(lockFile);
   const lock: Lock = before === undefined ? emptyLock() : parseLock(before, app);
   const version = cookbookVersion(root);
-  for (const recipe of plan.recipes) lock.recipes[recipe.name] = lockRecipe(root, recipe, version);
+  // A recipe the record has keeps its entry: `update` moves it, with its config edits, from that entry's commit.
+  for (const recipe of plan.recipes) lock.recipes[recipe.name] ??= lockRecipe(root, recipe, version);
   const after = lockText(lock);
   const changes = after === before ? plan.changes : [...plan.changes, { path: lockFile, before, after }];
-  const dirty = uncommitted(root, plan.recipes.flatMap(({ files }) => files.map(({ path }) => path)));
+  const dirty = uncommitted(
+    root,
+    plan.recipes.flatMap(({ files }) => files.map(({ path }) => path)),
+  );
   const steps = dirty.map(
     (path) => `${path} is not committed in the cookbook: a later update can't merge your edits of it.`,
   );
@@ -152,7 +163,9 @@ function apply(app: string, context: LifecycleContext, outcome: Outcome, dryRun:
 function update(names: string[], app: string, options: { dryRun: boolean; force: boolean }) {
   const context = lifecycle(app);
   const outcome = inAppFolder(app, () => planUpdate(context, names, cookbookVersion(root), options.force));
-  console.warn(`${options.dryRun ? 'Would update' : 'Updating'} ${names.join(', ') || 'every recipe'} in ${app}`);
+  console.warn(
+    `${options.dryRun ? 'Would update' : 'Updating'} ${names.join(', ') || 'every recipe'} in ${app}`,
+  );
   apply(app, context, outcome, options.dryRun);
   if (outcome.conflicts.length === 0) return 0;
   console.warn(
@@ -200,7 +213,8 @@ function main(argv: string[]): number {
   const app = values.to && resolve(process.env['INIT_CWD'] ?? process.cwd(), values.to);
   const options = { dryRun: values['dry-run'], force: values.force, install: values.install };
   if (command === 'add' && names.length > 0 && app) return add(names, app, options);
-  if (command === 'status' && names.length === 0 && app) return inAppFolder(app, () => status(lifecycle(app)));
+  if (command === 'status' && names.length === 0 && app)
+    return inAppFolder(app, () => status(lifecycle(app)));
   if (command === 'update' && app) return update(names, app, options);
   if (command === 'remove' && names.length === 1 && app) return remove(names[0]!, app, options.dryRun);
   throw new RecipeError(usage, exitCodes.usage);

@@ -135,11 +135,15 @@ function changedOnBothSides() {
       { path: `${lib}/retry.ts`, lines: 1 },
     ];
     request.packages['h3'] = '1.15.99';
-    (request.config.nitro!['runtimeConfig'] as { budget: Record<string, number> }).budget['streamBytes'] = 2048;
+    (request.config.nitro!['runtimeConfig'] as { budget: Record<string, number> }).budget['streamBytes'] =
+      2048;
   });
   const fix = commit(from, 'a fix upstream');
   edit(from, 'tools/recipes/CHANGELOG.md', (text) =>
-    text.replace('## request\n\n', `## request\n\n- \`${fix.slice(0, 7)}\` 2026-11-29 **security** A hole closed.\n`),
+    text.replace(
+      '## request\n\n',
+      `## request\n\n- \`${fix.slice(0, 7)}\` 2026-11-29 **security** A hole closed.\n`,
+    ),
   );
   commit(from, 'its changelog line');
   return { from, app };
@@ -156,7 +160,9 @@ describe('npm run recipe -- add', { timeout: 60_000 }, () => {
     const routes = record.recipes['validated-routes'];
     expect(routes.commit).toBe(head);
     expect(routes.date).toBe(git(from, 'log', '-1', '--format=%cI'));
-    const [path, file] = Object.entries(routes.files as Record<string, { sha256: string; commit: string }>)[0]!;
+    const [path, file] = Object.entries(
+      routes.files as Record<string, { sha256: string; commit: string }>,
+    )[0]!;
     expect(file).toEqual({
       sha256: spawnSync('sha256sum', [join(app, path)], { encoding: 'utf8' }).stdout.split(' ')[0],
       commit: head,

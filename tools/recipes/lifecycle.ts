@@ -47,12 +47,7 @@ const current = ({ manifest }: Context, name: string) =>
 const cookbookText = ({ root }: Context, path: string) => readFileSync(join(root, path), 'utf8');
 
 type FileState =
-  | 'unchanged'
-  | 'changed in the app'
-  | 'changed here since'
-  | 'both'
-  | 'new here'
-  | 'removed here';
+  'unchanged' | 'changed in the app' | 'changed here since' | 'both' | 'new here' | 'removed here';
 
 /** Each file of the recipe as it stands in the app and here, against what add wrote. */
 function fileStates(context: Context, name: string): { path: string; state: FileState }[] {
@@ -65,7 +60,8 @@ function fileStates(context: Context, name: string): { path: string; state: File
     const ours = context.read(path);
     const app = ours === undefined || sha256(ours) !== was.sha256;
     const here = sha256(cookbookText(context, path)) !== was.sha256;
-    const state = app && here ? 'both' : app ? 'changed in the app' : here ? 'changed here since' : 'unchanged';
+    const state =
+      app && here ? 'both' : app ? 'changed in the app' : here ? 'changed here since' : 'unchanged';
     return { path, state };
   });
 }
@@ -83,6 +79,10 @@ function packagesBehind(context: Context, name: string) {
     .filter(([pkg, version]) => ours[pkg] !== version && (ours[pkg] === undefined || ours[pkg] === was[pkg]))
     .map(([pkg, version]) => ({ name: pkg, ours: ours[pkg], theirs: version }));
 }
+
+/** The recipes it builds on now that the app's record does not have: update leaves them to `add`. */
+const missingDependencies = (context: Context, recipe: RecipeManifest) =>
+  recipe.dependsOn.filter((dependency) => !context.lock.recipes[dependency]);
 
 const configOf = (recipe: Pick<LockedRecipe, 'config' | 'tsconfigPaths'>) =>
   JSON.stringify({ config: recipe.config, tsconfigPaths: recipe.tsconfigPaths });
@@ -106,6 +106,11 @@ export function status(context: Context): number {
     const behind = packagesBehind(context, name);
     for (const { name: pkg, ours, theirs } of behind)
       console.warn(`  package ${pkg} ${ours ?? 'missing'} → ${theirs}`);
+    const lacking = missingDependencies(context, recipe);
+    for (const dependency of lacking)
+      console.warn(
+        `  now builds on ${dependency}, which the record lacks: add it with \`add ${dependency}\``,
+      );
     const configChanged = configOf(locked) !== configOf(recipe);
     if (configChanged) console.warn('  its edits of the app’s config changed here');
     const since = locked.commit ? commitsSince(context.root, locked.commit) : undefined;
@@ -117,6 +122,7 @@ export function status(context: Context): number {
     const waits =
       states.some(({ state }) => !['unchanged', 'changed in the app'].includes(state)) ||
       behind.length > 0 ||
+      lacking.length > 0 ||
       configChanged;
     if (waits) waiting++;
   }
@@ -149,7 +155,10 @@ function merge(ours: string, base: string, theirs: string) {
 }
 
 /** The app's own files as the recipes' edits leave the stock app, for each set of recipe configs given. */
-function configTexts(context: Context, recipes: Record<string, Pick<LockedRecipe, 'config' | 'tsconfigPaths'>>) {
+function configTexts(
+  context: Context,
+  recipes: Record<string, Pick<LockedRecipe, 'config' | 'tsconfigPaths'>>,
+) {
   const listed: RecipeManifest[] = Object.entries(recipes).map(([name, { config, tsconfigPaths }]) => ({
     ...(current(context, name) ?? ({ name, title: name } as RecipeManifest)),
     dependsOn: [],
@@ -246,6 +255,10 @@ export function planUpdate(
       outcome.notes.push(`${name} is no longer a recipe of this cookbook: \`remove\` takes it out.`);
       continue;
     }
+    for (const dependency of missingDependencies(context, recipe))
+      outcome.notes.push(
+        `${name} now builds on ${dependency}: add it with \`npm run recipe -- add ${dependency}\`.`,
+      );
     const locked = context.lock.recipes[name]!;
     const fresh = lockRecipe(context.root, recipe, version);
     for (const { path, state } of fileStates(context, name)) {
@@ -296,8 +309,12 @@ export function planUpdate(
     const ours = appPackages((path) => read(context, outcome, path));
     for (const [pkg, theirs] of Object.entries(recipe.packages)) {
       if (ours[pkg] === theirs) continue;
-      if (ours[pkg] === undefined || ours[pkg] === locked.packages[pkg]) setPackage(context, outcome, pkg, theirs);
-      else outcome.notes.push(`package.json: ${pkg} stays at your ${ours[pkg]}; the recipe is tested with ${theirs}.`);
+      if (ours[pkg] === undefined || ours[pkg] === locked.packages[pkg])
+        setPackage(context, outcome, pkg, theirs);
+      else
+        outcome.notes.push(
+          `package.json: ${pkg} stays at your ${ours[pkg]}; the recipe is tested with ${theirs}.`,
+        );
     }
     for (const [pkg, was] of Object.entries(locked.packages))
       if (!(pkg in recipe.packages) && ours[pkg] === was && !packageNeeded(context, name, pkg))
@@ -315,14 +332,20 @@ const pick = ({ config, tsconfigPaths }: LockedRecipe) => ({ config, tsconfigPat
 /** Whether a recipe in the record other than `name` lists the package. */
 const packageNeeded = (context: Context, name: string, pkg: string) =>
   Object.entries(context.lock.recipes).some(
-    ([other, locked]) => other !== name && (pkg in locked.packages || pkg in (current(context, other)?.packages ?? {})),
+    ([other, locked]) =>
+      other !== name && (pkg in locked.packages || pkg in (current(context, other)?.packages ?? {})),
   );
 
 /** `remove`: the plan that takes the recipe's files, config edits and packages out of the app, except what is kept. */
 export function planRemove(context: Context, name: string): Outcome {
   recordedNames(context.lock, [name]);
   const { [name]: locked, ...rest } = context.lock.recipes;
-  const outcome: Outcome = { writes: new Map(), conflicts: [], notes: [], lock: { ...context.lock, recipes: rest } };
+  const outcome: Outcome = {
+    writes: new Map(),
+    conflicts: [],
+    notes: [],
+    lock: { ...context.lock, recipes: rest },
+  };
   const dependents = Object.keys(rest).filter((other) => current(context, other)?.dependsOn.includes(name));
   if (dependents.length > 0) {
     outcome.notes.push(
@@ -342,12 +365,15 @@ export function planRemove(context: Context, name: string): Outcome {
   const ours = appPackages(context.read);
   for (const [pkg, was] of Object.entries(locked!.packages)) {
     if (ours[pkg] === undefined) continue;
-    if (packageNeeded(context, name, pkg)) outcome.notes.push(`package.json: ${pkg} kept, another recipe in the record lists it.`);
+    if (packageNeeded(context, name, pkg))
+      outcome.notes.push(`package.json: ${pkg} kept, another recipe in the record lists it.`);
     else if (ours[pkg] === was) setPackage(context, outcome, pkg, undefined);
     else outcome.notes.push(`package.json: ${pkg} kept, you set it to ${ours[pkg]}.`);
   }
   if (!mergeConfig(context, outcome, context.lock.recipes, rest, false))
-    outcome.notes.push('The edits above are yours where the recipe made its own: undo the recipe’s part by hand.');
+    outcome.notes.push(
+      'The edits above are yours where the recipe made its own: undo the recipe’s part by hand.',
+    );
   return outcome;
 }
 
@@ -357,7 +383,8 @@ export function outcomeLines(context: Context, outcome: Outcome, dryRun: boolean
   for (const [path, after] of outcome.writes) {
     const before = context.read(path);
     if (after === null) lines.push(`  ${dryRun ? 'would delete' : 'deleted'} ${path}`);
-    else if (dryRun) lines.push(createTwoFilesPatch(`${path} (yours)`, `${path} (updated)`, before ?? '', after));
+    else if (dryRun)
+      lines.push(createTwoFilesPatch(`${path} (yours)`, `${path} (updated)`, before ?? '', after));
     else lines.push(`  ${before === undefined ? 'new    ' : 'updated'} ${path}`);
   }
   for (const { path, hunks } of outcome.conflicts) lines.push(`  conflict in ${path}:\n${hunks}`);
