@@ -311,15 +311,17 @@ describe('npm run recipe -- status, update, remove on bad input', { timeout: 60_
     expect(output).not.toMatch(/\n\s+at /);
   };
 
-  it('refuses an app without a record, or with one that is not JSON or not a record, with exit 8', () => {
+  it('refuses an app without a record, or with one that is not JSON or not a record, with exit 8 (add of a broken one too, writing nothing)', () => {
     const app = stockApp();
     for (const record of [undefined, '{ not json', '{"recipes": {"request": {"files": 1}}}']) {
       if (record !== undefined) write(app, 'recipes.lock.json', record);
-      for (const args of [['status'], ['update'], ['remove', 'request']]) {
+      const commands = [['status'], ['update'], ['remove', 'request']];
+      for (const args of record === undefined ? commands : [...commands, ['add', 'request']]) {
         const { status, output } = recipe(root, ...args, '--to', app);
         expect(status, output).toBe(8);
         expect(output).toContain('recipes.lock.json');
         oneLine(output);
+        expect(existsSync(join(app, 'src/server/lib/request'))).toBe(false);
       }
     }
   });
