@@ -35,22 +35,23 @@ export function recordedNames(lock: Lock, names: string[]): string[] {
   return names.length > 0 ? names : Object.keys(lock.recipes);
 }
 
-interface Context {
+/** The cookbook (`root`, its manifest), the app's record and a reader of the app's files. */
+export interface LifecycleContext {
   root: string;
   manifest: Manifest;
   lock: Lock;
   read: AppReader;
 }
 
-const current = ({ manifest }: Context, name: string) =>
+const current = ({ manifest }: LifecycleContext, name: string) =>
   manifest.recipes.find((recipe) => recipe.name === name && !recipe.pending);
-const cookbookText = ({ root }: Context, path: string) => readFileSync(join(root, path), 'utf8');
+const cookbookText = ({ root }: LifecycleContext, path: string) => readFileSync(join(root, path), 'utf8');
 
 type FileState =
   'unchanged' | 'changed in the app' | 'changed here since' | 'both' | 'new here' | 'removed here';
 
 /** Each file of the recipe as it stands in the app and here, against what add wrote. */
-function fileStates(context: Context, name: string): { path: string; state: FileState }[] {
+function fileStates(context: LifecycleContext, name: string): { path: string; state: FileState }[] {
   const locked = context.lock.recipes[name]!;
   const paths = current(context, name)?.files.map(({ path }) => path) ?? [];
   return [...new Set([...Object.keys(locked.files), ...paths])].sort().map((path) => {
@@ -72,7 +73,7 @@ const appPackages = (read: AppReader) => {
 };
 
 /** Packages the recipe now lists at a version the app lacks and update would set (the app's own pin is kept). */
-function packagesBehind(context: Context, name: string) {
+function packagesBehind(context: LifecycleContext, name: string) {
   const was = context.lock.recipes[name]!.packages;
   const ours = appPackages(context.read);
   return Object.entries(current(context, name)?.packages ?? {})
@@ -81,14 +82,14 @@ function packagesBehind(context: Context, name: string) {
 }
 
 /** The recipes it builds on now that the app's record does not have: update leaves them to `add`. */
-const missingDependencies = (context: Context, recipe: RecipeManifest) =>
+const missingDependencies = (context: LifecycleContext, recipe: RecipeManifest) =>
   recipe.dependsOn.filter((dependency) => !context.lock.recipes[dependency]);
 
 const configOf = (recipe: Pick<LockedRecipe, 'config' | 'tsconfigPaths'>) =>
   JSON.stringify({ config: recipe.config, tsconfigPaths: recipe.tsconfigPaths });
 
 /** `status`: 0 when every recipe in the record is current, exitCodes.updates when an update waits. */
-export function status(context: Context): number {
+export function status(context: LifecycleContext): number {
   const changelog = readChangelog(context.root);
   let waiting = 0;
   for (const [name, locked] of Object.entries(context.lock.recipes)) {
@@ -134,7 +135,7 @@ export function status(context: Context): number {
   return waiting > 0 ? exitCodes.updates : 0;
 }
 
-/** One planned write: the new text, or null to delete the file. */
+/** What update or remove does: the writes (null deletes the file), the conflicts, what it keeps and why, the new record. */
 export interface Outcome {
   writes: Map<string, string | null>;
   conflicts: { path: string; hunks: string }[];
@@ -156,7 +157,7 @@ function merge(ours: string, base: string, theirs: string) {
 
 /** The app's own files as the recipes' edits leave the stock app, for each set of recipe configs given. */
 function configTexts(
-  context: Context,
+  context: LifecycleContext,
   recipes: Record<string, Pick<LockedRecipe, 'config' | 'tsconfigPaths'>>,
 ) {
   const listed: RecipeManifest[] = Object.entries(recipes).map(([name, { config, tsconfigPaths }]) => ({
@@ -185,7 +186,7 @@ function configTexts(
  * whether every file took it (a conflicting file is left as it was, or written with markers when `force`).
  */
 function mergeConfig(
-  context: Context,
+  context: LifecycleContext,
   outcome: Outcome,
   before: Record<string, LockedRecipe>,
   after: Record<string, LockedRecipe>,
@@ -211,7 +212,7 @@ function mergeConfig(
   return clean;
 }
 
-const readStock = (context: Context, path: string) => {
+const readStock = (context: LifecycleContext, path: string) => {
   try {
     return readFileSync(join(context.root, 'tools/recipes/stock-app', path), 'utf8');
   } catch {
@@ -220,17 +221,17 @@ const readStock = (context: Context, path: string) => {
 };
 
 /** The app's file as the outcome so far leaves it. */
-const read = (context: Context, outcome: Outcome, path: string) =>
+const read = (context: LifecycleContext, outcome: Outcome, path: string) =>
   outcome.writes.has(path) ? (outcome.writes.get(path) ?? undefined) : context.read(path);
 
 /** Whether a recipe in the record other than `name` lists `path` among its files now. */
-const otherHas = (context: Context, name: string, path: string) =>
+const otherHas = (context: LifecycleContext, name: string, path: string) =>
   Object.keys(context.lock.recipes).some(
     (other) => other !== name && current(context, other)?.files.some((file) => file.path === path),
   );
 
 /** package.json with a package set to a version, or removed (undefined). */
-function setPackage(context: Context, outcome: Outcome, pkg: string, version: string | undefined) {
+function setPackage(context: LifecycleContext, outcome: Outcome, pkg: string, version: string | undefined) {
   const text = read(context, outcome, 'package.json')!;
   const after =
     version !== undefined && appPackages(() => text)[pkg] === undefined
@@ -241,7 +242,7 @@ function setPackage(context: Context, outcome: Outcome, pkg: string, version: st
 
 /** `update`: the plan that brings the named recipes (all the record's by default) up to this cookbook. */
 export function planUpdate(
-  context: Context,
+  context: LifecycleContext,
   names: string[],
   version: CookbookVersion,
   force: boolean,
@@ -330,14 +331,14 @@ export function planUpdate(
 const pick = ({ config, tsconfigPaths }: LockedRecipe) => ({ config, tsconfigPaths });
 
 /** Whether a recipe in the record other than `name` lists the package. */
-const packageNeeded = (context: Context, name: string, pkg: string) =>
+const packageNeeded = (context: LifecycleContext, name: string, pkg: string) =>
   Object.entries(context.lock.recipes).some(
     ([other, locked]) =>
       other !== name && (pkg in locked.packages || pkg in (current(context, other)?.packages ?? {})),
   );
 
 /** `remove`: the plan that takes the recipe's files, config edits and packages out of the app, except what is kept. */
-export function planRemove(context: Context, name: string): Outcome {
+export function planRemove(context: LifecycleContext, name: string): Outcome {
   recordedNames(context.lock, [name]);
   const { [name]: locked, ...rest } = context.lock.recipes;
   const outcome: Outcome = {
@@ -372,13 +373,13 @@ export function planRemove(context: Context, name: string): Outcome {
   }
   if (!mergeConfig(context, outcome, context.lock.recipes, rest, false))
     outcome.notes.push(
-      'The edits above are yours where the recipe made its own: undo the recipe’s part by hand.',
+      'A file in conflict keeps the recipe’s edits, since you changed lines of theirs: undo the recipe’s part by hand.',
     );
   return outcome;
 }
 
 /** What the outcome does, as the lines the command prints (`dryRun`: as diffs). */
-export function outcomeLines(context: Context, outcome: Outcome, dryRun: boolean): string[] {
+export function outcomeLines(context: LifecycleContext, outcome: Outcome, dryRun: boolean): string[] {
   const lines: string[] = [];
   for (const [path, after] of outcome.writes) {
     const before = context.read(path);
@@ -391,5 +392,3 @@ export function outcomeLines(context: Context, outcome: Outcome, dryRun: boolean
   for (const note of outcome.notes) lines.push(`  ${note}`);
   return lines;
 }
-
-export type { Context as LifecycleContext };
