@@ -191,7 +191,7 @@ export const apiCatalogue = [
     "url": "/api/v1/files",
     "query": "",
     "access": "signed-in",
-    "limits": "File ≤ 5 MiB; by default 20 files and 50 MiB per account, 60 uploads per 10 min per account and address."
+    "limits": "File ≤ 5 MiB; by default 20 files and 50 MiB per account, 60 uploads per 10 min per account and address, 10 MiB being written per account."
   },
   {
     "kind": "api",

@@ -76,6 +76,8 @@ export const runtimeConfig = {
   idempotencyKeyTtlSeconds: 24 * 60 * 60,
   // The most unexpired keys one caller holds (IDEMPOTENCY_KEYS_PER_CALLER); past it a new key is a 429.
   idempotencyKeysPerCaller: 1_000,
+  // The most keys stored for all callers together (IDEMPOTENCY_KEYS_MAX); past it a new key is a 503.
+  idempotencyKeysMax: 100_000,
   // The housekeeping task's purges run once per HOUSEKEEPING_INTERVAL_SECONDS across every
   // worker and instance (src/server/tasks/housekeeping.ts); 0 turns them off.
   housekeeping: { intervalSeconds: 600 },

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { type RunningServer, startProductionServer } from '../support/server';
 import { stopAndCheckLog } from '../support/server-log';
+import { newAccount, signUp } from '../support/sessions';
 
 const MiB = 1024 * 1024;
 /** The deadline these servers give a request body (`BODY_TIMEOUT_SECONDS`). */
@@ -40,6 +41,56 @@ function nearlyComplete(server: RunningServer): Stalled {
     status: () => answer.split('\r\n', 1)[0] || undefined,
     closed: new Promise((resolve) => socket.once('close', () => resolve(performance.now() - started))),
   };
+}
+
+const boundary = 'deadline-boundary';
+const png = Buffer.concat([Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex'), Buffer.alloc(53, 1)]);
+
+/**
+ * Sends `POST /api/v1/files` chunked as `cookie`: a PNG's part head, then `chunks` chunks of 1 KiB
+ * `everyMs` apart, then the closing boundary unless `stall`; resolves with the status line the
+ * server answered, or `closed` when it closed the connection without one.
+ */
+function trickleUpload(
+  server: RunningServer,
+  cookie: string,
+  chunks: number,
+  everyMs: number,
+  stall = false,
+) {
+  const { hostname, port } = new URL(server.url);
+  const socket = connect(Number(port), hostname);
+  let answer = '';
+  socket.on('data', (chunk) => (answer += chunk.toString('latin1')));
+  socket.on('error', () => undefined);
+  const send = (bytes: Buffer) =>
+    socket.write(`${bytes.length.toString(16)}\r\n${bytes.toString('latin1')}\r\n`, 'latin1');
+  socket.write(
+    `POST /api/v1/files HTTP/1.1\r\nHost: ${hostname}\r\nCookie: ${cookie}\r\n` +
+      `Content-Type: multipart/form-data; boundary=${boundary}\r\nTransfer-Encoding: chunked\r\nConnection: close\r\n\r\n`,
+  );
+  send(
+    Buffer.concat([
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="slow.png"\r\n\r\n`,
+      ),
+      png,
+    ]),
+  );
+  let sent = 0;
+  const timer = setInterval(() => {
+    if (sent++ < chunks) return void send(Buffer.alloc(1024, 7));
+    clearInterval(timer);
+    if (stall) return;
+    send(Buffer.from(`\r\n--${boundary}--\r\n`));
+    socket.write('0\r\n\r\n');
+  }, everyMs);
+  return new Promise<string>((resolve) =>
+    socket.once('close', () => {
+      clearInterval(timer);
+      resolve(answer.split('\r\n', 1)[0] || 'closed');
+    }),
+  );
 }
 
 describe('request bodies: bounded in time and per address', () => {
@@ -116,4 +167,14 @@ describe('request bodies: bounded in time and per address', () => {
       expect(await Promise.all(answers)).toEqual(answers.map(() => 413));
     }
   });
+
+  it('lets a slow but steady upload take longer than BODY_TIMEOUT_SECONDS, and cuts one that stalls with 408', async () => {
+    const cookie = await signUp(server.url, newAccount('Slow'));
+    // 1 KiB every 250 ms: twice the deadline in all, never idle for a second.
+    const steady = trickleUpload(server, cookie, (2 * deadlineSeconds * 1_000) / 250, 250);
+    // The same start, then nothing.
+    const stalled = trickleUpload(server, cookie, 4, 250, true);
+    expect(await stalled).toBe('HTTP/1.1 408 Request Timeout');
+    expect(await steady).toBe('HTTP/1.1 201 Created');
+  }, 30_000);
 });

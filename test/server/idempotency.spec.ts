@@ -196,6 +196,15 @@ describe('Idempotency-Key per caller (a server that keeps 3 keys a caller)', () 
     expect((await donate(2, newKey(), { to: server.url, from: '203.0.113.8' })).status).toBe(200);
   });
 
+  it('counts the keys of every address of one IPv6 /64 together, as one caller', async () => {
+    // Addresses one subscriber holds (a /64 is 2⁶⁴ of them), and one of the next /64.
+    const inNetwork = (n: number) => `2001:db8:0:7:${n.toString(16)}::${(n * 7).toString(16)}`;
+    for (const n of [1, 2, 3])
+      expect((await donate(2, newKey(), { to: server.url, from: inNetwork(n) })).status).toBe(200);
+    expect((await donate(2, newKey(), { to: server.url, from: inNetwork(4) })).status).toBe(429);
+    expect((await donate(2, newKey(), { to: server.url, from: '2001:db8:0:8::1' })).status).toBe(200);
+  });
+
   it('stores at most the cap however many new keys one caller sends at once', async () => {
     const answers = await Promise.all(
       Array.from({ length: 30 }, () => donate(1, newKey(), { to: server.url, from: '203.0.113.9' })),
@@ -212,6 +221,34 @@ describe('Idempotency-Key per caller (a server that keeps 3 keys a caller)', () 
   });
 });
 
+describe('Idempotency-Key for all callers (a server that keeps 4 keys in all)', () => {
+  let server: RunningServer;
+
+  beforeAll(async () => {
+    server = await startProductionServer(serverEntry, { TRUST_PROXY: 'true', IDEMPOTENCY_KEYS_MAX: '4' });
+  }, 120_000);
+
+  afterAll(() => server?.stop());
+
+  it('answers a new key with 503 and Retry-After once the store is full, from any caller, and still replays', async () => {
+    // Four callers, each far below its own 1,000: the store, not the caller, is full.
+    const first = newKey();
+    expect((await donate(3, first, { to: server.url, from: '2001:db8:1:1::1' })).status).toBe(200);
+    for (const n of [2, 3, 4])
+      expect((await donate(3, newKey(), { to: server.url, from: `2001:db8:1:${n}::1` })).status).toBe(200);
+    const full = await donate(3, newKey(), { to: server.url, from: '2001:db8:1:5::1' });
+    expect(full.status).toBe(503);
+    expect(full.headers.get('retry-after')).toBe('600');
+    expect(await full.json()).toMatchObject({
+      statusCode: 503,
+      message: expect.stringMatching(/retry without a key/),
+    });
+    const again = await donate(3, first, { to: server.url, from: '2001:db8:1:1::1' });
+    expect(again.headers.get('idempotent-replayed')).toBe('true');
+    expect((await donate(3, undefined, { to: server.url, from: '2001:db8:1:5::1' })).status).toBe(200);
+  });
+});
+
 describe('Idempotency-Key on POST /api/v1/files', () => {
   let cookie = '';
 
@@ -220,13 +257,19 @@ describe('Idempotency-Key on POST /api/v1/files', () => {
     cookie = sessionCookie(await postJson(baseUrl, '/api/v1/auth/sign-up', newAccount()));
   });
 
-  const upload = (body: Buffer, key: string, contentType = `multipart/form-data; boundary=${boundary}`) =>
+  /** Uploads `body` under `key`, as the spec's account unless `as` names another's cookie ('' for none). */
+  const upload = (
+    body: Buffer,
+    key: string,
+    contentType = `multipart/form-data; boundary=${boundary}`,
+    as = cookie,
+  ) =>
     rawRequest(baseUrl, {
       method: 'POST',
       path: '/api/v1/files',
       contentType,
       body,
-      headers: { 'idempotency-key': key, cookie },
+      headers: { 'idempotency-key': key, ...(as && { cookie: as }) },
     });
 
   /** True once the server holds a claim on `key`: the first request is running. */
@@ -253,6 +296,23 @@ describe('Idempotency-Key on POST /api/v1/files', () => {
     const other = await upload(multipart('other.png'), key);
     expect(other.status).toBe(422);
     expect(JSON.parse(other.body)).toMatchObject({ message: expect.stringMatching(/different request/) });
+  });
+
+  it('never replays an upload to an anonymous caller, or to another account, sending the same key and bytes', async () => {
+    const key = newKey();
+    const first = await upload(multipart('mine.png'), key);
+    expect(first.status).toBe(201);
+
+    const anonymous = await upload(multipart('mine.png'), key, undefined, '');
+    expect(anonymous.status).toBe(401);
+    expect(anonymous.headers['idempotent-replayed']).toBeUndefined();
+    expect(anonymous.body).not.toContain(JSON.parse(first.body).id);
+
+    const otherCookie = sessionCookie(await postJson(baseUrl, '/api/v1/auth/sign-up', newAccount()));
+    const other = await upload(multipart('mine.png'), key, undefined, otherCookie);
+    expect(other.status).toBe(201);
+    expect(other.headers['idempotent-replayed']).toBeUndefined();
+    expect(JSON.parse(other.body).id).not.toBe(JSON.parse(first.body).id);
   });
 
   it('answers 409 with Retry-After to a retry while the first upload still streams, then replays its 201', async () => {

@@ -1,4 +1,6 @@
-import { request } from 'node:http';
+import { existsSync, readdirSync } from 'node:fs';
+import { type ClientRequest, request } from 'node:http';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { type RunningServer, startProductionServer } from '../support/server';
@@ -11,6 +13,12 @@ const capBytes = 5 * MiB + 64 * 1024;
 const chunkBytes = 64 * 1024;
 const boundary = 'limits-boundary-7MA4YWxk';
 const png = Buffer.concat([Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex'), Buffer.alloc(53, 1)]);
+
+/** The `.part` files in `server`'s uploads folder: uploads being written, or left behind. */
+const partFiles = (server: RunningServer) => {
+  const dir = join(server.dataDir, 'uploads');
+  return existsSync(dir) ? readdirSync(dir).filter((name) => name.endsWith('.part')) : [];
+};
 
 const part = (name: string, filename: string) =>
   Buffer.from(
@@ -67,7 +75,9 @@ describe('POST /api/v1/files: the cap is on the whole request', () => {
   let cookie: string;
 
   beforeAll(async () => {
-    server = await startProductionServer();
+    // Eight uploads of one account at once: more than its share of the temporary-file budget
+    // (10 MiB by default), which the spec below proves on a server of its own.
+    server = await startProductionServer(undefined, { BUDGET_TEMP_FILE_BYTES_PER_CALLER: String(64 * MiB) });
     cookie = await signUp(server.url, newAccount('Uploader'));
   }, 120_000);
   afterAll(() => stopAndCheckLog(server));
@@ -98,4 +108,75 @@ describe('POST /api/v1/files: the cap is on the whole request', () => {
     await new Promise((settle) => setTimeout(settle, 500));
     expect(errorLines(server.output()).slice(before)).toEqual([]);
   }, 60_000);
+
+  it('removes the part file of each upload refused after a file of exactly 5 MiB, before it answers', async () => {
+    // The whole file arrives and is written; the 413 comes with the part after it.
+    const head = Buffer.concat([
+      part('file', 'exact.png'),
+      png,
+      Buffer.alloc(5 * MiB - png.length),
+      Buffer.from('\r\n'),
+      part('junk', 'junk.bin'),
+    ]);
+    const outcomes = await Promise.all(
+      Array.from({ length: 8 }, () => streamUpload(server, cookie, head, 2 * MiB)),
+    );
+    expect(outcomes.map(({ status }) => status)).toEqual(outcomes.map(() => 413));
+    expect(partFiles(server)).toEqual([]);
+  }, 60_000);
+});
+
+/** Starts a chunked upload of a PNG and `bytes` more as `cookie`, and leaves it open. */
+function openUpload(server: RunningServer, cookie: string, bytes: number): ClientRequest {
+  const { hostname, port } = new URL(server.url);
+  const client = request({
+    hostname,
+    port,
+    path: '/api/v1/files',
+    method: 'POST',
+    headers: { cookie, 'content-type': `multipart/form-data; boundary=${boundary}` },
+  });
+  client.on('error', () => undefined);
+  client.write(Buffer.concat([part('file', 'open.png'), png, Buffer.alloc(bytes)]));
+  return client;
+}
+
+describe('POST /api/v1/files: temporary files are budgeted per account', () => {
+  let server: RunningServer;
+
+  beforeAll(async () => {
+    // Room for two uploads of unknown length (5 MiB each) per account at once.
+    server = await startProductionServer(undefined, { BUDGET_TEMP_FILE_BYTES_PER_CALLER: String(10 * MiB) });
+  }, 120_000);
+  afterAll(() => stopAndCheckLog(server));
+
+  it("answers an account's third upload at once with 429 and Retry-After, creating no file, and not another account's", async () => {
+    const [cookie, other] = [
+      await signUp(server.url, newAccount('Busy')),
+      await signUp(server.url, newAccount('Other')),
+    ];
+    const open = [openUpload(server, cookie, 64 * 1024), openUpload(server, cookie, 64 * 1024)];
+    await expect.poll(() => partFiles(server).length).toBe(2);
+
+    const body = Buffer.concat([part('file', 'third.png'), png, Buffer.from(`\r\n--${boundary}--\r\n`)]);
+    const post = (as: string) =>
+      fetch(`${server.url}/api/v1/files`, {
+        method: 'POST',
+        body,
+        headers: { cookie: as, 'content-type': `multipart/form-data; boundary=${boundary}` },
+      });
+    const third = await post(cookie);
+    expect(third.status).toBe(429);
+    expect(third.headers.get('retry-after')).toBe('5');
+    expect(await third.json()).toMatchObject({
+      statusCode: 429,
+      message: expect.stringMatching(/per client/),
+    });
+    expect(readdirSync(join(server.dataDir, 'uploads'))).toHaveLength(2);
+
+    expect((await post(other)).status).toBe(201);
+    for (const client of open) client.destroy();
+    await expect.poll(() => partFiles(server)).toEqual([]);
+    expect((await post(cookie)).status).toBe(201);
+  });
 });

@@ -579,8 +579,8 @@ describe('DELETE /api/v1/users/:id of an account with files', () => {
 });
 
 /**
- * Two server processes on one SQLite file and one uploads folder, with the default limits,
- * behind a trusted proxy so each test comes from an address of its own.
+ * Two server processes on one SQLite file and one uploads folder, with the default limits but for
+ * the temporary-file budget, behind a trusted proxy so each test comes from an address of its own.
  */
 describe('POST /api/v1/files quota and rate limit, two processes sharing SQLite', () => {
   let shared: string;
@@ -590,7 +590,15 @@ describe('POST /api/v1/files quota and rate limit, two processes sharing SQLite'
   beforeAll(async () => {
     shared = mkdtempSync(join(tmpdir(), 'uploads-quota-'));
     servers = await Promise.all(
-      [1, 2].map(() => startProductionServer(serverEntry, { DATA_DIR: shared, TRUST_PROXY: '1' })),
+      [1, 2].map(() =>
+        startProductionServer(serverEntry, {
+          DATA_DIR: shared,
+          TRUST_PROXY: '1',
+          // The quota is under test: 30 uploads of 5 MiB at once from one account, past the 10 MiB of
+          // uploads one account may be writing by default (upload-limits.spec.ts proves that).
+          BUDGET_TEMP_FILE_BYTES_PER_CALLER: String(160 * MiB),
+        }),
+      ),
     );
   }, 120_000);
 

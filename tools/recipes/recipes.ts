@@ -227,6 +227,7 @@ export const appShell = [
   'src/server/lib/supplier/index.ts',
   'src/server/lib/supplier/supplier-prices.ts',
   // The deployment presets' server entries (docs/deploy.md).
+  'src/server/lib/ops/body-timeout.ts',
   'src/server/lib/ops/node-cluster.ts',
   'src/server/lib/ops/node-server.ts',
   'src/server/lib/ops/websockets.ts',
@@ -1114,7 +1115,13 @@ export const recipes: Recipe[] = [
       nitroModules: [
         { name: 'idempotency', from: 'src/server/lib/idempotency/route-rule.ts', call: 'idempotency()' },
       ],
-      nitro: { runtimeConfig: { idempotencyKeyTtlSeconds: 24 * 60 * 60, idempotencyKeysPerCaller: 1_000 } },
+      nitro: {
+        runtimeConfig: {
+          idempotencyKeyTtlSeconds: 24 * 60 * 60,
+          idempotencyKeysPerCaller: 1_000,
+          idempotencyKeysMax: 100_000,
+        },
+      },
     },
     specs: [
       'test/server/idempotency.spec.ts',

@@ -10,10 +10,10 @@ import {
 import { useRuntimeConfig } from 'nitropack/runtime';
 import { randomUUID } from 'node:crypto';
 
-import { clientAddress } from '../request';
+import { identifiedCallerKey } from '../request';
 import { digestBody, requestFingerprint } from './fingerprint';
 import { parseIdempotencyKey } from './key';
-import { type KeyRecord, claimKey, findKey, keysHeld, releaseKey, storeResponse } from './store';
+import { type KeyRecord, claimKey, findKey, keysHeld, keysStored, releaseKey, storeResponse } from './store';
 
 /**
  * How long a claim holds before it counts as abandoned (its process died mid-request): longer than
@@ -26,15 +26,6 @@ const replayedHeaders = ['location', 'content-location', 'etag', 'last-modified'
 
 const later = (seconds: number) => new Date(Date.now() + seconds * 1000);
 
-/**
- * Whose keys these are, so keys never cross callers: the signed-in user's when the route's guard
- * read the session before (the sessions recipe sets `event.context.userId`), else the client address's.
- */
-function callerOf(event: H3Event): string {
-  const userId = event.context['userId'] as number | undefined;
-  return userId === undefined ? `address:${clientAddress(event)}` : `user:${userId}`;
-}
-
 const conflict = (message: string) => createError({ statusCode: 409, statusMessage: 'Conflict', message });
 /** A caller's keys are capped: a stranger can't fill the table, 24 hours at a time. */
 const tooManyKeys = (maxKeys: number) =>
@@ -43,6 +34,15 @@ const tooManyKeys = (maxKeys: number) =>
     statusMessage: 'Too Many Requests',
     message: `At most ${maxKeys} Idempotency-Keys per caller are kept for 24 hours; retry without a new key, or later`,
   });
+/** All callers together are capped too: addresses are cheap, and one /48 holds 65,536 callers. */
+function storeFull(event: H3Event) {
+  setResponseHeader(event, 'retry-after', 600);
+  return createError({
+    statusCode: 503,
+    statusMessage: 'Service Unavailable',
+    message: 'The server keeps all the Idempotency-Keys it may; retry without a key, or later',
+  });
+}
 const mismatch = () =>
   createError({
     statusCode: 422,
@@ -77,19 +77,26 @@ export async function beginIdempotent(
 ): Promise<{ replay: unknown } | { claim: IdempotentClaim } | undefined> {
   const key = parseIdempotencyKey(getRequestHeader(event, 'idempotency-key'));
   if (key === undefined) return undefined;
-  const caller = callerOf(event);
+  // Whose keys these are, so keys never cross callers: the signed-in account, also where no route guard
+  // has read the session yet (the middleware), else the address (an IPv6 one by its /64).
+  const caller = await identifiedCallerKey(event);
   const body = await digestBody(event);
   const known = body.ready ? requestFingerprint(event, await body.digest) : null;
   const fingerprint = async () => known ?? requestFingerprint(event, await body.drain());
 
-  const maxKeys = Number(useRuntimeConfig()['idempotencyKeysPerCaller']) || 1_000;
+  const config = useRuntimeConfig();
+  const limits = {
+    perCaller: Number(config['idempotencyKeysPerCaller']) || 1_000,
+    total: Number(config['idempotencyKeysMax']) || 100_000,
+  };
   // A lapsed claim is deleted and claimed again: at most a few rounds, however many race.
   for (let round = 0; round < 3; round += 1) {
     const claim = randomUUID();
-    if (await claimKey(caller, key, claim, known, later(leaseSeconds), maxKeys))
+    if (await claimKey(caller, key, claim, known, later(leaseSeconds), limits))
       return { claim: { caller, key, claim, fingerprint } };
     const record = await findKey(caller, key);
-    if (!record && (await keysHeld(caller)) >= maxKeys) throw tooManyKeys(maxKeys);
+    if (!record && (await keysHeld(caller)) >= limits.perCaller) throw tooManyKeys(limits.perCaller);
+    if (!record && (await keysStored()) >= limits.total) throw storeFull(event);
     if (!record) continue;
     if (record.expires_at < new Date().toISOString()) {
       await releaseKey(caller, key, record.claim);

@@ -17,10 +17,16 @@ export interface StoredResponse {
   body: string;
 }
 
+/** The most unexpired keys one caller holds, and all callers together (expired ones included until purged). */
+export interface KeyLimits {
+  perCaller: number;
+  total: number;
+}
+
 /**
  * Claims `key` for `caller` until `leaseUntil`, in one INSERT that exactly one of any number of
- * racing requests, in any process, wins, and only while the caller holds fewer than `maxKeys`
- * unexpired keys. Answers true for the winner.
+ * racing requests, in any process, wins, and only while the caller holds fewer than
+ * `limits.perCaller` unexpired keys and the table fewer than `limits.total`. Answers true for the winner.
  */
 export async function claimKey(
   caller: string,
@@ -28,16 +34,24 @@ export async function claimKey(
   claim: string,
   fingerprint: string | null,
   leaseUntil: Date,
-  maxKeys: number,
+  limits: KeyLimits,
 ): Promise<boolean> {
   const db = await useDatabase();
   const now = new Date().toISOString();
   const { rows } = await db.sql<{ rows: { claim: string }[] }>`INSERT INTO idempotency_keys
     (caller, key, claim, fingerprint, expires_at)
     SELECT ${caller}, ${key}, ${claim}, ${fingerprint}, ${leaseUntil.toISOString()}
-    WHERE (SELECT count(*) FROM idempotency_keys WHERE caller = ${caller} AND expires_at > ${now}) < ${maxKeys}
+    WHERE (SELECT count(*) FROM idempotency_keys WHERE caller = ${caller} AND expires_at > ${now}) < ${limits.perCaller}
+      AND (SELECT count(*) FROM idempotency_keys) < ${limits.total}
     ON CONFLICT (caller, key) DO NOTHING RETURNING claim`;
   return rows.length === 1;
+}
+
+/** How many keys the table holds, for every caller. */
+export async function keysStored(): Promise<number> {
+  const db = await useDatabase();
+  const { rows = [] } = await db.sql`SELECT count(*) AS stored FROM idempotency_keys`;
+  return Number(rows[0]?.['stored'] ?? 0);
 }
 
 /** How many unexpired keys `caller` holds. */

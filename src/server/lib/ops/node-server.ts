@@ -4,7 +4,7 @@
 // instead of Nitro's `setupGracefulShutdown`, which closes the listener at the signal with no
 // grace, runs the `close` hook only after every connection ended (so an open event stream held
 // it until the timeout) and exits 0 even when it gave up on requests still running; and
-// `websocketUpgrades` (./websockets.ts) instead of crossws's bare adapter; and a request timeout.
+// `websocketUpgrades` (./websockets.ts) instead of crossws's bare adapter; and body and header timeouts.
 import '#nitro-internal-pollyfills';
 import { toNodeListener } from 'h3';
 import { Server as HttpServer } from 'node:http';
@@ -12,6 +12,7 @@ import { Server as HttpsServer } from 'node:https';
 import { useNitroApp, useRuntimeConfig } from 'nitropack/runtime';
 import { startScheduleRunner, trapUnhandledNodeErrors } from 'nitropack/runtime/internal/index';
 
+import { cutIdleBodies } from './body-timeout';
 import { drainOnSignals } from './drain';
 import { websocketUpgrades } from './websockets';
 import { log } from '../request-log';
@@ -20,13 +21,15 @@ const cert = process.env['NITRO_SSL_CERT'];
 const key = process.env['NITRO_SSL_KEY'];
 const nitroApp = useNitroApp();
 const listener = toNodeListener(nitroApp.h3App);
-// A request, its body included, must arrive within BODY_TIMEOUT_SECONDS (default 30, Node's own is
-// 300): Node answers a slower one 408 and closes its connection, checking every second, so a body
-// left one byte short holds its memory and its connection for that long at most. A socket buffers
-// 16 KiB before it stops reading, Node 20's default on every line (Node 22 raised it to 64 KiB), so a
-// connection that is never read costs the same everywhere.
+// Headers must arrive within BODY_TIMEOUT_SECONDS (default 30), and a body must not stop arriving for
+// that long (`cutIdleBodies`, as nginx's `client_body_timeout`): a slow but steady upload goes on, one
+// left one byte short is cut with 408 after that long. Node's `requestTimeout` (its default, 5 minutes)
+// still bounds a whole request, so 5 MiB needs 17.5 KB/s. Node checks its timeouts every second. A
+// socket buffers 16 KiB before it stops reading, Node 20's default on every line (Node 22 raised it to
+// 64 KiB), so a connection that is never read costs the same everywhere.
+const bodyTimeoutMs = (Number(process.env['BODY_TIMEOUT_SECONDS']) || 30) * 1_000;
 const options = {
-  requestTimeout: (Number(process.env['BODY_TIMEOUT_SECONDS']) || 30) * 1_000,
+  headersTimeout: bodyTimeoutMs,
   connectionsCheckingInterval: 1_000,
   highWaterMark: 16 * 1024,
 };
@@ -51,6 +54,7 @@ server.on('error', (error) => {
   process.exit(1);
 });
 trapUnhandledNodeErrors();
+cutIdleBodies(server, bodyTimeoutMs);
 drainOnSignals(server, nitroApp);
 if (import.meta._websocket) server.on('upgrade', websocketUpgrades(nitroApp.h3App));
 if (import.meta._tasks) startScheduleRunner();

@@ -1,5 +1,5 @@
 import { type H3Event, createError } from 'h3';
-import { useRuntimeConfig } from 'nitropack/runtime';
+import { useNitroApp, useRuntimeConfig } from 'nitropack/runtime';
 
 import { addressKey } from './address-key';
 import { clientAddress } from './proxy';
@@ -12,6 +12,25 @@ import { clientAddress } from './proxy';
 export function callerKey(event: H3Event): string {
   const userId = event.context['userId'] as number | undefined;
   return userId === undefined ? addressCallerKey(event) : `account:${userId}`;
+}
+
+declare module 'nitropack/types' {
+  interface NitroRuntimeHooks {
+    /**
+     * Who sent `event`, asked where no route guard has run yet (`identifiedCallerKey`): a recipe
+     * that signs callers in says who this one is (the sessions recipe reads the session).
+     */
+    'request:caller': (event: H3Event) => void | Promise<void>;
+  }
+}
+
+/**
+ * `callerKey` for code that runs before the route's guard (a middleware): the `request:caller`
+ * hooks run first, so a signed-in caller is its account there too, never its address.
+ */
+export async function identifiedCallerKey(event: H3Event): Promise<string> {
+  await useNitroApp().hooks.callHook('request:caller', event);
+  return callerKey(event);
 }
 
 /** The caller by its address alone, an IPv6 address by its /64 (`address:2001:db8:0:1::/64`). */

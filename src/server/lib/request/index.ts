@@ -23,6 +23,7 @@ export {
   budget,
   budgetSettings,
   callerKey,
+  identifiedCallerKey,
 } from './budget';
 export { capBody } from './body-cap';
 export { isCrossSiteForm, refuseCrossSiteForm } from './cross-site';

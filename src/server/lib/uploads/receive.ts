@@ -7,7 +7,7 @@ import { type Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 
 import { useDatabase } from '../db';
-import { lingerAfterRefusal, mediaType } from '../request';
+import { type Release, budget, budgetSettings, callerKey, lingerAfterRefusal, mediaType } from '../request';
 import { TypeSniffer, unsupported } from './file-types';
 import { releaseQuota, reserveQuota, settleQuota } from './quota';
 import { type StoredFile, maxFileBytes, storedPath, uploadsDir } from './stored-files';
@@ -17,6 +17,17 @@ import { type StoredFile, maxFileBytes, storedPath, uploadsDir } from './stored-
  * boundaries and part headers. Extra parts and bytes after the file count against it too.
  */
 const maxBodyBytes = maxFileBytes + 64 * 1024;
+
+/**
+ * Bytes of uploads being written to `.part` files at once, in the process and per account
+ * (`BUDGET_TEMP_FILE_BYTES`, 256 MiB, and `BUDGET_TEMP_FILE_BYTES_PER_CALLER`, 10 MiB): what an
+ * upload may grow to is admitted before its file is created, and held until that file is gone or
+ * renamed into place, so no caller can fill the disk with uploads in flight.
+ */
+const partFiles = budget(() => {
+  const { tempFileBytes, tempFileBytesPerCaller } = budgetSettings();
+  return { what: 'bytes of uploads being written', total: tempFileBytes, perCaller: tempFileBytesPerCaller };
+});
 
 /**
  * Ends a body the route refused before reading it. One declared within `maxBodyBytes` is left for
@@ -72,22 +83,24 @@ function multipartParser(event: H3Event) {
 
 /**
  * Receives one file for `ownerId` from a `multipart/form-data` body, field `file`, while it
- * streams in (busboy). Before reading it, reserves one file and the declared size in the owner's
- * quota (`reserveQuota`, 413 when it is full). More than `maxFileBytes` is refused with 413 as
- * soon as it passes the cap, and so is a body that passes it with other parts or bytes after the
- * file; a type its bytes don't prove is a 415, a malformed body a 400.
- * The bytes go to a temporary `.part` file renamed to the generated id only when complete, and
- * the row is written last, so a refused, malformed or cut-off upload leaves nothing behind and
- * gives its reservation back. A refusal before the body is read ends it by `endUnreadBody`.
+ * streams in (busboy). Before reading it, admits what the file may grow to (its declared size,
+ * else the cap) into the `partFiles` budget (429 past the account's share, 503 past the process's)
+ * and reserves one file and that size in the owner's quota (`reserveQuota`, 413 when it is full).
+ * More than `maxFileBytes` is refused with 413 as soon as it passes the cap, and so is a body that
+ * passes it with other parts or bytes after the file; a type its bytes don't prove is a 415, a
+ * malformed body a 400. The bytes go to a temporary `.part` file renamed to the generated id only
+ * when complete, and the row is written last; whatever stops an upload removes its `.part` file
+ * before the answer goes out and gives its reservation back. A refusal before the body is read
+ * ends it by `endUnreadBody`.
  */
 export async function receiveUpload(event: H3Event, ownerId: number): Promise<StoredFile> {
-  const { parser, reservation } = await beforeReading(event, ownerId).catch((error: unknown) => {
+  const { parser, reservation, admitted } = await beforeReading(event, ownerId).catch((error: unknown) => {
     endUnreadBody(event);
     throw error;
   });
   let file: StoredFile;
   try {
-    file = await storeUpload(event, parser, ownerId);
+    file = await storeUpload(event, parser, ownerId, admitted);
   } catch (error) {
     await releaseQuota(reservation);
     throw error;
@@ -96,23 +109,35 @@ export async function receiveUpload(event: H3Event, ownerId: number): Promise<St
   return file;
 }
 
-/** The checks that need no body: its type, its declared length, a parser for it, room in the quota. */
+/** The checks that need no body: its type, its declared length, a parser, room in the budget and the quota. */
 async function beforeReading(event: H3Event, ownerId: number) {
   if (mediaType(getRequestHeader(event, 'content-type') ?? '') !== 'multipart/form-data') throw unsupported();
   // Without a Content-Length (chunked), the file may be as large as the cap.
   const declared = Number(getRequestHeader(event, 'content-length') ?? maxFileBytes);
   if (declared > maxBodyBytes) throw tooLarge();
   const parser = multipartParser(event);
-  return { parser, reservation: await reserveQuota(ownerId, Math.min(declared, maxFileBytes)) };
+  const bytes = Math.min(declared, maxFileBytes);
+  const admitted = partFiles.admit(event, callerKey(event), bytes);
+  try {
+    return { parser, admitted, reservation: await reserveQuota(ownerId, bytes) };
+  } catch (error) {
+    admitted();
+    throw error;
+  }
 }
 
-/** Streams the file part to disk, renames it complete, and writes its row. */
-async function storeUpload(event: H3Event, parser: busboy.Busboy, ownerId: number): Promise<StoredFile> {
-  await mkdir(uploadsDir(), { recursive: true });
+/** Streams the file part to disk, renames it complete (then `admitted` is released), and writes its row. */
+async function storeUpload(event: H3Event, parser: busboy.Busboy, ownerId: number, admitted: Release) {
   const id = randomUUID();
-  const received = await receivePart(event, parser, `${storedPath(id)}.part`);
-  const file = { id, ...received, createdAt: new Date().toISOString() };
-  await rename(`${storedPath(id)}.part`, storedPath(id));
+  let received: Awaited<ReturnType<typeof receivePart>>;
+  try {
+    await mkdir(uploadsDir(), { recursive: true });
+    received = await receivePart(event, parser, `${storedPath(id)}.part`);
+    await rename(`${storedPath(id)}.part`, storedPath(id));
+  } finally {
+    admitted();
+  }
+  const file: StoredFile = { id, ...received, createdAt: new Date().toISOString() };
   try {
     const db = await useDatabase();
     await db.sql`INSERT INTO files (id, owner_id, name, type, size, created_at)
@@ -124,17 +149,12 @@ async function storeUpload(event: H3Event, parser: busboy.Busboy, ownerId: numbe
   return file;
 }
 
-/** Writes one file part to `path`, or removes what was written and rethrows. */
+/** Writes one file part to `path`, typed by its first bytes; `receivePart` removes it if it fails. */
 async function saveFile(file: Readable, path: string) {
   const sniffer = new TypeSniffer();
-  try {
-    await pipeline(file, sniffer, createWriteStream(path, { flags: 'wx' }));
-    if (!sniffer.type) throw unsupported();
-    return { type: sniffer.type, size: sniffer.size };
-  } catch (error) {
-    await rm(path, { force: true });
-    throw error;
-  }
+  await pipeline(file, sniffer, createWriteStream(path, { flags: 'wx' }));
+  if (!sniffer.type) throw unsupported();
+  return { type: sniffer.type, size: sniffer.size };
 }
 
 /** Passes the body on until it passes `maxBodyBytes`, then fails with 413: no more of it is read. */
@@ -148,26 +168,38 @@ function capped(): Transform {
   });
 }
 
-/** Pipes the request, capped as a whole, through `parser` and saves its `file` part to `partial`. */
+/**
+ * Pipes the request, capped as a whole, through `parser` and saves its `file` part to `partial`.
+ * Whatever stops it removes `partial` before it fails, also when the file had been written whole.
+ */
 function receivePart(event: H3Event, parser: busboy.Busboy, partial: string) {
   const request = event.node.req;
   const body = capped();
   return new Promise<{ name: string; type: string; size: number }>((done, fail) => {
     let saving: Promise<{ name: string; type: string; size: number }> | undefined;
     let current: Readable | undefined;
-    let stopped = false;
-    // Whatever stops an upload (the cap, the type, busboy, the client) ends it once, as one JSON 4xx.
+    let settled = false;
+    // Whatever stops an upload (the cap, the type, busboy, the client) ends it once, as one JSON 4xx,
+    // once the file's writing has stopped and what it wrote is gone.
     const stop = (error: unknown) => {
-      if (stopped) return;
-      stopped = true;
+      if (settled) return;
+      settled = true;
       const refusal = isError(error) ? error : malformed();
       body.unpipe(parser);
       current?.destroy(refusal);
       lingerAfterRefusal(event);
-      fail(refusal);
+      void Promise.allSettled([saving])
+        .then(() => rm(partial, { force: true }))
+        .catch(() => undefined)
+        .then(() => fail(refusal));
+    };
+    const finish = (received: { name: string; type: string; size: number }) => {
+      if (settled) return;
+      settled = true;
+      done(received);
     };
     parser.on('file', (field, file, { filename }) => {
-      if (field !== 'file') return void file.resume();
+      if (field !== 'file' || settled) return void file.resume();
       current = file;
       file.once('limit', () => stop(tooLarge()));
       saving = saveFile(file, partial).then((saved) => {
@@ -178,7 +210,7 @@ function receivePart(event: H3Event, parser: busboy.Busboy, partial: string) {
     });
     parser.once('close', () => {
       if (!saving) return stop(malformed('Attach the file in a part named `file`'));
-      saving.then(done, stop);
+      saving.then(finish, stop);
     });
     parser.once('error', stop);
     body.once('error', stop);

@@ -53,7 +53,7 @@ const arriving = budget(() => {
  * to (its `Content-Length`, else the route's limit), before a byte of it is read, and holds that
  * until the request ends; past its caller's share, 429, past the process's, 503, and the
  * connection closes without reading the body. A body that came with its headers (any small one)
- * is in memory already and never counts; Node's request timeout (`BODY_TIMEOUT_SECONDS`,
+ * is in memory already and never counts; the body timeout (`BODY_TIMEOUT_SECONDS`,
  * src/server/lib/ops) ends each one that stalls.
  */
 function admitArrivingBody(event: H3Event, maxBytes: number | false): void {

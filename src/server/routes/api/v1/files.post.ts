@@ -11,7 +11,7 @@ defineRouteMeta({
     security: [{ session: [] }],
     'x-access': 'signed-in',
     'x-limits':
-      'File ≤ 5 MiB; by default 20 files and 50 MiB per account, 60 uploads per 10 min per account and address.',
+      'File ≤ 5 MiB; by default 20 files and 50 MiB per account, 60 uploads per 10 min per account and address, 10 MiB being written per account.',
     responses: {
       201: { description: 'Stored: the file record, its type the one its bytes proved.' },
       400: {
@@ -20,7 +20,10 @@ defineRouteMeta({
       401: { description: 'No valid session.' },
       413: { description: 'The file is over 5 MiB (refused while it streams in), or the quota is full.' },
       415: { description: 'Not multipart/form-data, or bytes that are not a PNG, JPEG, WebP, GIF or PDF.' },
-      429: { description: 'Too many uploads from this account or address; see `Retry-After`.' },
+      429: {
+        description: 'Too many uploads from this account or address, or too many at once; see `Retry-After`.',
+      },
+      503: { description: 'The server is writing all the uploads it allows at once; see `Retry-After`.' },
     },
   },
 });
