@@ -117,6 +117,15 @@ function add(names: string[], app: string, options: { dryRun: boolean; force: bo
     console.warn(`\n${path} differs from the recipe's${options.force ? ': overwritten (--force)' : ''}:`);
     console.warn(diff.replace(/^={10,}\n/m, ''));
   }
+  const record = read(lockFile);
+  const recorded = record === undefined ? {} : parseLock(record, app).recipes;
+  const older = plan.conflicts.filter(({ path }) =>
+    Object.values(recorded).some(({ files }) => path in files),
+  );
+  if (older.length > 0 && !options.force)
+    console.warn(
+      `\n${older.map(({ path }) => path).join(', ')} came from a recipe the app's ${lockFile} records: \`npm run recipe -- update --to ${app}\` merges this cookbook's changes into them, keeping yours.`,
+    );
   for (const { path, before } of plan.changes)
     console.warn(`  ${before === undefined ? 'new   ' : 'edited'} ${path}`);
   if (plan.unchanged.length > 0)

@@ -170,6 +170,19 @@ describe('npm run recipe -- add', { timeout: 60_000 }, () => {
     expect(routes.packages['zod']).toMatch(/^\d+\.\d+\.\d+$/);
     expect(routes.config).toBeTypeOf('object');
   });
+
+  it('points to update when a file it would overwrite came from a recipe in the record', () => {
+    const from = cookbook();
+    const app = stockApp();
+    recipe(from, 'add', 'validated-routes', '--to', app);
+    const [path] = Object.keys(lock(app).recipes['validated-routes']!.files);
+    edit(from, path!, above('// the cookbook'));
+    commit(from, 'a change of the base');
+    const { status, output } = recipe(from, 'add', 'plain-routes', '--to', app);
+    expect(status, output).toBe(5);
+    expect(output).toContain(`${path} came from a recipe the app's recipes.lock.json records`);
+    expect(output).toContain('npm run recipe -- update --to');
+  });
 });
 
 describe('npm run recipe -- status', { timeout: 60_000 }, () => {
