@@ -29,7 +29,16 @@ export class RecipeError extends Error {
   }
 }
 
-export const exitCodes = { usage: 2, notAnalog: 3, manual: 4, conflict: 5, invalidFile: 6, link: 7 } as const;
+export const exitCodes = {
+  usage: 2,
+  notAnalog: 3,
+  manual: 4,
+  conflict: 5,
+  invalidFile: 6,
+  link: 7,
+  noRecord: 8,
+  updates: 10,
+} as const;
 
 export interface FileChange {
   path: string;
@@ -86,7 +95,7 @@ export type AppReader = (path: string) => string | undefined;
  * The path of `file` in the app, refused when it or a folder on the way to it is a symbolic link: the command
  * reads and writes the app's own files, never what a link points to (which may lie outside the app).
  */
-function inApp(app: string, file: string): string {
+export function inApp(app: string, file: string): string {
   const path = resolve(app, file);
   const parts = relative(app, path).split(sep);
   if (parts[0] === '..')

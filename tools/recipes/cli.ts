@@ -5,21 +5,55 @@
 //     --dry-run                    prints what it would do and writes nothing
 //     --force                      overwrites files of yours that differ from the recipe's (diff shown)
 //     --install                    runs `npm install` in the app afterwards
+//   status --to <app>              each recipe the app's recipes.lock.json records: what changed here and there
+//   update [name…] --to <app>      merges this cookbook's changes into the app (--dry-run, --force as above)
+//   remove <name> --to <app>       takes a recipe out, keeping what you changed and what another recipe needs
 // Exit codes: tools/recipes/README.md.
 import { spawnSync } from 'node:child_process';
-import { readFileSync, statSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 
-import { type Plan, RecipeError, applyPlan, exitCodes, planAdd, resolveRecipes } from './add';
+import {
+  type AppReader,
+  type Plan,
+  RecipeError,
+  appOnDisk,
+  applyPlan,
+  exitCodes,
+  inApp,
+  planAdd,
+  resolveRecipes,
+} from './add';
 import { copySteps } from './copy-steps';
 import { InvalidFile } from './edits';
+import {
+  type LifecycleContext,
+  type Outcome,
+  outcomeLines,
+  planRemove,
+  planUpdate,
+  status,
+} from './lifecycle';
+import {
+  type Lock,
+  cookbookVersion,
+  emptyLock,
+  lockFile,
+  lockRecipe,
+  lockText,
+  parseLock,
+  uncommitted,
+} from './lock';
 import type { Manifest } from './manifest';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const manifest = JSON.parse(readFileSync(`${root}/tools/recipes/manifest.json`, 'utf8')) as Manifest;
-const usage = `Usage: npm run recipe -- list | show <name> | add <name…> --to <app> [--dry-run] [--force] [--install]`;
+const usage = [
+  'Usage: npm run recipe -- list | show <name> | add <name…> --to <app> [--dry-run] [--force] [--install]',
+  '       | status --to <app> | update [name…] --to <app> [--dry-run] [--force] | remove <name> --to <app> [--dry-run]',
+].join('\n');
 
 function list() {
   const width = Math.max(...manifest.recipes.map(({ name }) => name.length));
@@ -35,15 +69,15 @@ function show(name: string) {
   console.warn(copySteps(manifest, recipe!.name, root).replace(/^<!--.*-->\n/gm, ''));
 }
 
-/** What adding the recipes to the app does, refused (nothing written) when a file of the app is not what its name says. */
-function planFor(names: string[], app: string): Plan {
+/** What `make` returns, refused (nothing written) when `app` is no folder or a file of it is not what its name says. */
+function inAppFolder<T>(app: string, make: () => T): T {
   if (!statSync(app, { throwIfNoEntry: false })?.isDirectory())
     throw new RecipeError(
       `${app} is not a folder: --to takes your Analog app's folder.`,
       exitCodes.notAnalog,
     );
   try {
-    return planAdd({ root, manifest, names, app });
+    return make();
   } catch (error) {
     if (!(error instanceof InvalidFile)) throw error;
     throw new RecipeError(
@@ -53,8 +87,28 @@ function planFor(names: string[], app: string): Plan {
   }
 }
 
+/** The plan with the app's record of what it adds: each recipe's files, packages and config edits, at this commit. */
+function withRecord(plan: Plan, app: string, read: AppReader): Plan {
+  const before = read(lockFile);
+  const lock: Lock = before === undefined ? emptyLock() : parseLock(before, app);
+  const version = cookbookVersion(root);
+  // A recipe the record has keeps its entry: `update` moves it, with its config edits, from that entry's commit.
+  for (const recipe of plan.recipes) lock.recipes[recipe.name] ??= lockRecipe(root, recipe, version);
+  const after = lockText(lock);
+  const changes = after === before ? plan.changes : [...plan.changes, { path: lockFile, before, after }];
+  const dirty = uncommitted(
+    root,
+    plan.recipes.flatMap(({ files }) => files.map(({ path }) => path)),
+  );
+  const steps = dirty.map(
+    (path) => `${path} is not committed in the cookbook: a later update can't merge your edits of it.`,
+  );
+  return { ...plan, changes, steps: [...plan.steps, ...steps] };
+}
+
 function add(names: string[], app: string, options: { dryRun: boolean; force: boolean; install: boolean }) {
-  const plan = planFor(names, app);
+  const read = appOnDisk(app);
+  const plan = inAppFolder(app, () => withRecord(planAdd({ root, manifest, names, app, read }), app, read));
   const built = plan.recipes.filter(({ name }) => !names.includes(name)).map(({ name }) => name);
   console.warn(
     `${options.dryRun ? 'Would add' : 'Adding'} ${names.join(', ')}${built.length > 0 ? ` (with ${built.join(', ')})` : ''} to ${app}`,
@@ -63,6 +117,15 @@ function add(names: string[], app: string, options: { dryRun: boolean; force: bo
     console.warn(`\n${path} differs from the recipe's${options.force ? ': overwritten (--force)' : ''}:`);
     console.warn(diff.replace(/^={10,}\n/m, ''));
   }
+  const record = read(lockFile);
+  const recorded = record === undefined ? {} : parseLock(record, app).recipes;
+  const older = plan.conflicts.filter(({ path }) =>
+    Object.values(recorded).some(({ files }) => path in files),
+  );
+  if (older.length > 0 && !options.force)
+    console.warn(
+      `\n${older.map(({ path }) => path).join(', ')} came from a recipe the app's ${lockFile} records: \`npm run recipe -- update --to ${app}\` merges this cookbook's changes into them, keeping yours.`,
+    );
   for (const { path, before } of plan.changes)
     console.warn(`  ${before === undefined ? 'new   ' : 'edited'} ${path}`);
   if (plan.unchanged.length > 0)
@@ -81,6 +144,53 @@ function add(names: string[], app: string, options: { dryRun: boolean; force: bo
   if (steps.length > 0)
     console.warn(`\nLeft to do:\n${steps.map((step, index) => `  ${index + 1}. ${step}`).join('\n')}`);
   return plan.manual.length > 0 ? exitCodes.manual : 0;
+}
+
+/** The app's record and files, for status, update and remove. */
+function lifecycle(app: string): LifecycleContext {
+  const read = appOnDisk(app);
+  return inAppFolder(app, () => ({ root, manifest, read, lock: parseLock(read(lockFile), app) }));
+}
+
+/** Prints the outcome and, unless `dryRun`, writes it with the new record. */
+function apply(app: string, context: LifecycleContext, outcome: Outcome, dryRun: boolean) {
+  const lines = outcomeLines(context, outcome, dryRun);
+  console.warn(lines.length > 0 ? lines.join('\n') : '  nothing to change');
+  if (dryRun) return;
+  const writes = [...outcome.writes].map(([path, text]) => [inApp(app, path), text] as const);
+  for (const [path, text] of writes) {
+    if (text === null) rmSync(path);
+    else {
+      mkdirSync(dirname(path), { recursive: true });
+      writeFileSync(path, text);
+    }
+  }
+  const lock = lockText(outcome.lock);
+  if (lock !== context.read(lockFile)) writeFileSync(inApp(app, lockFile), lock);
+}
+
+function update(names: string[], app: string, options: { dryRun: boolean; force: boolean }) {
+  const context = lifecycle(app);
+  const outcome = inAppFolder(app, () => planUpdate(context, names, cookbookVersion(root), options.force));
+  console.warn(
+    `${options.dryRun ? 'Would update' : 'Updating'} ${names.join(', ') || 'every recipe'} in ${app}`,
+  );
+  apply(app, context, outcome, options.dryRun);
+  if (outcome.conflicts.length === 0) return 0;
+  console.warn(
+    options.force
+      ? `\n${outcome.conflicts.length} files have conflict markers: resolve them, then run status.`
+      : `\n${outcome.conflicts.length} files conflict and were left as they were: merge them by hand, or add --force to write them with conflict markers.`,
+  );
+  return exitCodes.conflict;
+}
+
+function remove(name: string, app: string, dryRun: boolean) {
+  const context = lifecycle(app);
+  const outcome = inAppFolder(app, () => planRemove(context, name));
+  console.warn(`${dryRun ? 'Would remove' : 'Removing'} ${name} from ${app}`);
+  apply(app, context, outcome, dryRun);
+  return 0;
 }
 
 function main(argv: string[]): number {
@@ -108,11 +218,14 @@ function main(argv: string[]): number {
     show(names[0]!);
     return 0;
   }
-  if (command === 'add' && names.length > 0 && values.to) {
-    // npm runs scripts in the package's folder: a relative --to is relative to where it was typed.
-    const app = resolve(process.env['INIT_CWD'] ?? process.cwd(), values.to);
-    return add(names, app, { dryRun: values['dry-run'], force: values.force, install: values.install });
-  }
+  // npm runs scripts in the package's folder: a relative --to is relative to where it was typed.
+  const app = values.to && resolve(process.env['INIT_CWD'] ?? process.cwd(), values.to);
+  const options = { dryRun: values['dry-run'], force: values.force, install: values.install };
+  if (command === 'add' && names.length > 0 && app) return add(names, app, options);
+  if (command === 'status' && names.length === 0 && app)
+    return inAppFolder(app, () => status(lifecycle(app)));
+  if (command === 'update' && app) return update(names, app, options);
+  if (command === 'remove' && names.length === 1 && app) return remove(names[0]!, app, options.dryRun);
   throw new RecipeError(usage, exitCodes.usage);
 }
 

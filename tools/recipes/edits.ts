@@ -432,6 +432,13 @@ export function editPackageJson(
   return { text: result, differing };
 }
 
+/** package.json with the package it lists set to `version`, or without it when `version` is undefined. */
+export function setPackageVersion(text: string, name: string, version: string | undefined): string {
+  const pkg = parsePackageJson(text);
+  const group = ['dependencies', 'devDependencies'].find((each) => pkg[each]?.[name] !== undefined);
+  return group ? modify(text, [group, name], version) : text;
+}
+
 /** Text to insert at an offset of the original text. */
 interface Splice {
   at: number;
