@@ -25,6 +25,7 @@ export {
   callerKey,
 } from './budget';
 export { capBody } from './body-cap';
+export { queuedBytes } from './queued-bytes';
 export { isCrossSiteForm, refuseCrossSiteForm } from './cross-site';
 export { lingerAfterRefusal } from './linger';
 export { type ProxySettings, appOrigin, clientAddress, isHttps, proxySettings } from './proxy';
