@@ -4,7 +4,7 @@ import type { Readable } from 'node:stream';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 
 import { type StopWatching, oneReadAtATime, watchCommits } from '../db';
-import { addressSlots, clientAddress } from '../request';
+import { addressCallerKey, budget } from '../request';
 import { type ServerSentEvent, encodeEvents, pullSource, sendEventStream } from './event-stream';
 
 /** One row of an event log: ids rise in commit order. */
@@ -65,7 +65,11 @@ export function eventFanOut(
 ) {
   const subscribers = new Set<Subscriber>();
   const live = new Set<Subscriber>();
-  const slots = addressSlots();
+  /** Open streams, per client address (`addressCallerKey`) and in this process. */
+  const streams = budget(() => {
+    const { maxStreams, maxStreamsPerAddress } = settings();
+    return { what: 'open streams', total: maxStreams, perCaller: maxStreamsPerAddress };
+  });
   /** The newest id this process has read and handed to `live`. */
   let head = 0;
   let stopWatching: StopWatching | undefined;
@@ -188,14 +192,14 @@ export function eventFanOut(
      */
     open(event: H3Event): Promise<void> {
       const { maxStreams, maxStreamsPerAddress } = settings();
-      const address = clientAddress(event);
-      if (slots.total() >= maxStreams) refuse(event, 503, 5, 'Too many open streams; try again shortly');
-      if (slots.of(address) >= maxStreamsPerAddress)
+      const release = streams.tryHold(addressCallerKey(event));
+      if (!release && streams.total() >= maxStreams)
+        refuse(event, 503, 5, 'Too many open streams; try again shortly');
+      if (!release)
         refuse(event, 429, 30, `At most ${maxStreamsPerAddress} open streams per client; close one first`);
       // What a reconnecting EventSource sends: the last id it saw; one that is no id of this log gets `reset`.
       const header = getRequestHeader(event, 'last-event-id') || undefined;
       const after = header === undefined ? undefined : /^\d{1,15}$/.test(header) ? Number(header) : null;
-      const release = slots.hold(address);
       const res = event.node.res;
       const body = pullSource(() => pull(subscriber));
       const subscriber: Subscriber = { body, res, position: 0, room: true, paging: true, closed: false };
