@@ -4,7 +4,7 @@ import type { Readable } from 'node:stream';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 
 import { type StopWatching, oneReadAtATime, watchCommits } from '../db';
-import { addressCallerKey, budget } from '../request';
+import { type Release, addressCallerKey, budget, queuedBytes } from '../request';
 import { type ServerSentEvent, encodeEvents, pullSource, sendEventStream } from './event-stream';
 
 /** One row of an event log: ids rise in commit order. */
@@ -38,6 +38,9 @@ interface Subscriber {
   closed: boolean;
   /** Cuts the stream off unless its client takes something within `stallSeconds`. */
   stall?: NodeJS.Timeout;
+  /** Who it counts against (`addressCallerKey`), and what waits unsent for it holds of `queuedBytes`. */
+  caller: string;
+  queued: Release;
 }
 
 /** A refused stream: JSON 429 or 503, with `Retry-After`. */
@@ -75,9 +78,26 @@ export function eventFanOut(
   let stopWatching: StopWatching | undefined;
   let shutDown = false;
 
+  /**
+   * Counts what waits for the stream's client, `waiting` bytes in its body and its socket's buffer,
+   * against its caller's share of `queuedBytes`; past it the stream is cut off (it reconnects and resumes).
+   */
+  function countQueued(subscriber: Subscriber, waiting: number): void {
+    subscriber.queued();
+    subscriber.queued = () => undefined;
+    if (subscriber.closed) return;
+    const held = queuedBytes.tryHold(
+      subscriber.caller,
+      waiting + (subscriber.res.socket?.writableLength ?? 0),
+    );
+    if (held) subscriber.queued = held;
+    else subscriber.res.destroy();
+  }
+
   /** Hands `chunk` to the body; a full body leaves `live` and has `stallSeconds` to drain. */
   function send(subscriber: Subscriber, chunk: string | Buffer): void {
     subscriber.room = subscriber.body.push(chunk);
+    countQueued(subscriber, subscriber.room ? 0 : Buffer.byteLength(chunk));
     if (subscriber.room) return;
     live.delete(subscriber);
     subscriber.stall ??= setTimeout(() => subscriber.res.destroy(), settings().stallSeconds * 1_000);
@@ -147,6 +167,7 @@ export function eventFanOut(
     subscriber.room = true;
     clearTimeout(subscriber.stall);
     subscriber.stall = undefined;
+    countQueued(subscriber, 0);
     if (!live.has(subscriber)) pageIn(subscriber).catch(() => subscriber.res.destroy());
   }
 
@@ -192,7 +213,8 @@ export function eventFanOut(
      */
     open(event: H3Event): Promise<void> {
       const { maxStreams, maxStreamsPerAddress } = settings();
-      const release = streams.tryHold(addressCallerKey(event));
+      const caller = addressCallerKey(event);
+      const release = streams.tryHold(caller);
       if (!release && streams.total() >= maxStreams)
         refuse(event, 503, 5, 'Too many open streams; try again shortly');
       if (!release)
@@ -202,7 +224,16 @@ export function eventFanOut(
       const after = header === undefined ? undefined : /^\d{1,15}$/.test(header) ? Number(header) : null;
       const res = event.node.res;
       const body = pullSource(() => pull(subscriber));
-      const subscriber: Subscriber = { body, res, position: 0, room: true, paging: true, closed: false };
+      const subscriber: Subscriber = {
+        body,
+        res,
+        position: 0,
+        room: true,
+        paging: true,
+        closed: false,
+        caller,
+        queued: () => undefined,
+      };
       subscribers.add(subscriber);
       if (subscribers.size === 1 && !shutDown) startWatching();
       res.once('close', () => {
@@ -211,6 +242,7 @@ export function eventFanOut(
         subscribers.delete(subscriber);
         live.delete(subscriber);
         release();
+        subscriber.queued();
         body.destroy();
         if (!subscribers.size) stopWatching?.().catch(() => undefined);
       });
