@@ -79,6 +79,40 @@ describe('WS /ws/chat: one account against everyone', () => {
   }, 60_000);
 });
 
+/**
+ * Has a reader stop reading while talkers fill its buffers, and answers once it was dropped:
+ * 9 MB for the reader, twice what the kernel's buffers on loopback hold (about 4 MB), 6,000
+ * messages of 1.5 KB from eight talkers at a time that each send their 20 frames and leave.
+ */
+async function dropStalledReader(server: RunningServer) {
+  const reader = await joinedChat(server.url, await signUp(server.url, newAccount('Asleep')));
+  const awake = await joinedChat(server.url, await signUp(server.url, newAccount('Awake')));
+  stopReading(reader);
+  const cookie = await signUp(server.url, newAccount('Talker'));
+  const tag = crypto.randomUUID();
+  const ours = (client: ChatClient) => client.texts().filter((text) => text.startsWith(tag)).length;
+  const rounds = 38;
+  for (let round = 0; round < rounds; round++) {
+    const talkers = await Promise.all(Array.from({ length: 8 }, () => joinedChat(server.url, cookie)));
+    for (const talker of talkers) {
+      for (let n = 0; n < 20; n++) talker.send({ type: 'message', text: `${tag} ${cjk.slice(37)}` });
+    }
+    await awake.until(`round ${round}`, () => ours(awake) === (round + 1) * 160, 20_000);
+    await Promise.all(talkers.map((talker) => talker.close()));
+  }
+  reader.socket.resume();
+  const { code } = await Promise.race([
+    reader.closed,
+    new Promise<never>((_, reject) =>
+      setTimeout(() => reject(new Error('the reader is still open')), 10_000),
+    ),
+  ]);
+  expect([chatCloseCodes.policyViolation, 1006]).toContain(code);
+  // What it got is what the kernel held for it and what it may leave unsent, not the 6,000.
+  expect(ours(reader)).toBeLessThan(rounds * 160 * 0.75);
+  await awake.close();
+}
+
 describe('WS /ws/chat: a client that stops reading', () => {
   let server: RunningServer;
 
@@ -92,33 +126,66 @@ describe('WS /ws/chat: a client that stops reading', () => {
   afterAll(() => stopAndCheckLog(server));
 
   it('is dropped from the room once 256 KiB wait unsent for it, while readers keep reading', async () => {
-    const reader = await joinedChat(server.url, await signUp(server.url, newAccount('Asleep')));
-    const awake = await joinedChat(server.url, await signUp(server.url, newAccount('Awake')));
-    stopReading(reader);
-    const cookie = await signUp(server.url, newAccount('Talker'));
-    const tag = crypto.randomUUID();
-    const ours = (client: ChatClient) => client.texts().filter((text) => text.startsWith(tag)).length;
-    // 9 MB for the reader, twice what the kernel's buffers on loopback hold (about 4 MB): 6,000
-    // messages of 1.5 KB from eight talkers at a time that each send their 20 frames and leave.
-    const rounds = 38;
-    for (let round = 0; round < rounds; round++) {
-      const talkers = await Promise.all(Array.from({ length: 8 }, () => joinedChat(server.url, cookie)));
-      for (const talker of talkers) {
-        for (let n = 0; n < 20; n++) talker.send({ type: 'message', text: `${tag} ${cjk.slice(37)}` });
-      }
-      await awake.until(`round ${round}`, () => ours(awake) === (round + 1) * 160, 20_000);
-      await Promise.all(talkers.map((talker) => talker.close()));
+    await dropStalledReader(server);
+  }, 120_000);
+});
+
+describe("WS /ws/chat: a client that stops reading, past its account's share of queuedBytes", () => {
+  let server: RunningServer;
+
+  beforeAll(async () => {
+    // A socket may leave 100 MiB unsent here, its account 256 KiB of the process's queued bytes.
+    server = await startProductionServer(undefined, {
+      CHAT_MAX_FRAMES_PER_ACCOUNT: '100000',
+      CHAT_MAX_CONNECTIONS_PER_ADDRESS: '20',
+      CHAT_MAX_BUFFERED_BYTES: String(100 * 1024 * 1024),
+      BUDGET_QUEUED_BYTES_PER_CALLER: String(256 * 1024),
+    });
+  }, 120_000);
+  afterAll(() => stopAndCheckLog(server));
+
+  it('is dropped from the room once its account holds its share of the bytes queued in the process', async () => {
+    await dropStalledReader(server);
+  }, 120_000);
+});
+
+describe('WS /ws/chat: a client that pings and never reads', () => {
+  let server: RunningServer;
+
+  beforeAll(async () => {
+    server = await startProductionServer();
+  }, 120_000);
+  afterAll(() => stopAndCheckLog(server));
+
+  it('is closed instead of having its pongs pile up: the server stays small and /api/healthz answers', async ({
+    annotate,
+  }) => {
+    const client = await joinedChat(server.url, await signUp(server.url, newAccount('Pinger')));
+    const rssBefore = rssMb(server);
+    stopReading(client);
+    let closed = false;
+    void client.closed.then(() => (closed = true));
+    // The longest ping there is (125 bytes); each pong echoes it. Up to a million, 10,000 at a time,
+    // each batch on its way before the next: 127 MB of pongs for a server that answers them all.
+    const payload = Buffer.alloc(125, 'p');
+    let sent = 0;
+    for (; sent < 1_000_000 && !closed; sent += 10_000) {
+      for (let n = 0; n < 10_000; n++) client.socket.ping(payload);
+      while (client.socket.bufferedAmount > 0 && !closed) await new Promise((tick) => setTimeout(tick, 10));
+      expect((await fetch(`${server.url}/api/healthz`)).status).toBe(200);
     }
-    reader.socket.resume();
+    const grown = rssMb(server) - rssBefore;
+    await annotate(`${sent} pings sent: RSS ${rssBefore.toFixed(0)} MB, then +${grown.toFixed(0)} MB`);
+    client.socket.resume();
     const { code } = await Promise.race([
-      reader.closed,
+      client.closed,
       new Promise<never>((_, reject) =>
-        setTimeout(() => reject(new Error('the reader is still open')), 10_000),
+        setTimeout(() => reject(new Error('the pinger is still open')), 10_000),
       ),
     ]);
+    // 1008, or a reset where the close frame could not reach a client that was not reading.
     expect([chatCloseCodes.policyViolation, 1006]).toContain(code);
-    // What it got is what the kernel held for it and the 256 KiB, not the 6,000.
-    expect(ours(reader)).toBeLessThan(rounds * 160 * 0.75);
-    await awake.close();
+    expect(grown).toBeLessThan(50);
+    expect((await fetch(`${server.url}/api/healthz`)).status).toBe(200);
   }, 120_000);
 });

@@ -90,3 +90,37 @@ describe('GET /api/v1/todos/events, per client', () => {
     );
   }, 90_000);
 });
+
+describe("GET /api/v1/todos/events, past the caller's share of queuedBytes", () => {
+  let small: RunningServer;
+
+  beforeAll(async () => {
+    // The same data, on a server of its own: one stream per address, and no stall cut within the
+    // test; what waits unsent for one caller may be 16 KiB (BUDGET_QUEUED_BYTES_PER_CALLER).
+    small = await startProductionServer(serverEntry, {
+      DATA_DIR: server.dataDir,
+      TRUST_PROXY: '1',
+      TODO_EVENTS_MAX_STREAMS_PER_ADDRESS: '1',
+      TODO_EVENTS_STALL_SECONDS: '600',
+      BUDGET_QUEUED_BYTES_PER_CALLER: String(16 * 1024),
+    });
+  }, 120_000);
+
+  afterAll(() => small?.stop());
+
+  it('cuts off a client that reads nothing once what waits for it passes its share, which frees its slot', async () => {
+    const stalled = await openStalledStream(small.url, {
+      'last-event-id': '2',
+      'x-forwarded-for': '127.0.0.30',
+    });
+    expect(stalled.status).toBe(200);
+    const status = async () => {
+      const stream = await openEventStream(small.url, { headers: { 'x-forwarded-for': '127.0.0.30' } });
+      stream.close();
+      return stream.status;
+    };
+    // Its replay fills the kernel's buffers, then the server's: it is cut off, long before the stall cut.
+    await expect.poll(status, { timeout: 20_000, interval: 500 }).toBe(200);
+    stalled.socket.destroy();
+  }, 60_000);
+});

@@ -125,7 +125,7 @@ function changedOnBothSides() {
   edit(app, `${lib}/proxy.ts`, below('// the reader: ours, beside theirs'));
   edit(app, 'vite.config.ts', (text) => text.replace('trustProxy: false', 'trustProxy: true'));
 
-  edit(from, `${lib}/address-slots.ts`, above('// the cookbook: theirs'));
+  edit(from, `${lib}/queued-bytes.ts`, above('// the cookbook: theirs'));
   edit(from, `${lib}/proxy.ts`, above('// the cookbook: theirs, beside ours'));
   write(from, `${lib}/retry.ts`, 'export const retryAfterSeconds = 5;\n');
   rmSync(join(from, `${lib}/linger.ts`));
@@ -201,7 +201,7 @@ describe('npm run recipe -- status', { timeout: 60_000 }, () => {
     const { status, output } = recipe(from, 'status', '--to', app);
     expect(status, output).toBe(10);
     expect(output).toMatch(new RegExp(`changed in the app +${lib}/address-key.ts`));
-    expect(output).toMatch(new RegExp(`changed here since +${lib}/address-slots.ts`));
+    expect(output).toMatch(new RegExp(`changed here since +${lib}/queued-bytes.ts`));
     expect(output).toMatch(new RegExp(`both +${lib}/proxy.ts`));
     expect(output).toMatch(new RegExp(`new here +${lib}/retry.ts`));
     expect(output).toMatch(new RegExp(`removed here +${lib}/linger.ts`));
@@ -219,7 +219,7 @@ describe('npm run recipe -- update', { timeout: 60_000 }, () => {
     expect(status, output).toBe(0);
     expect(read(app, `${lib}/content-type.ts`)).toBe(before[`${lib}/content-type.ts`]);
     expect(read(app, `${lib}/address-key.ts`)).toMatch(/\/\/ the reader: ours\n$/);
-    expect(read(app, `${lib}/address-slots.ts`)).toBe(read(from, `${lib}/address-slots.ts`));
+    expect(read(app, `${lib}/queued-bytes.ts`)).toBe(read(from, `${lib}/queued-bytes.ts`));
     expect(read(app, `${lib}/proxy.ts`)).toBe(
       `// the cookbook: theirs, beside ours\n${read(root, `${lib}/proxy.ts`)}// the reader: ours, beside theirs\n`,
     );

@@ -13,5 +13,7 @@ export type UpgradeRequest = Parameters<ChatHooks['upgrade']>[0];
 export interface ChatContext {
   sessionId: string;
   userId: number;
+  /** Who the per-address cap counts it against (`addressCallerKey`), and the per-account ones (`callerKey`). */
   address: string;
+  account: string;
 }

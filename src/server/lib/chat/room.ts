@@ -1,5 +1,6 @@
 import { type ChatMessage, type ChatServerFrame, chatCloseCodes, chatLimits } from '../../../shared/chat';
 import { type StopWatching, oneReadAtATime, useDatabase, watchCommits } from '../db';
+import { type Release, queuedBytes } from '../request';
 import { chatClientFrame } from './frame';
 import type { ChatContext, ChatFrame, ChatPeer } from './hooks';
 import {
@@ -16,7 +17,9 @@ import { accountConnections, chatConnections } from './slots';
 interface Member {
   peer: ChatPeer;
   context: ChatContext;
-  release: () => void;
+  release: Release;
+  /** What its unsent bytes hold of its account's share of `queuedBytes`, as last counted. */
+  unsent: Release;
   /** Waiting for its history, fed by the fan-out, or being closed (it gets nothing more). */
   state: 'joining' | 'live' | 'closing';
   /** When its recent frames came, for the rate limit. */
@@ -53,16 +56,29 @@ function drop(member: Member, code: number, reason: string): void {
 }
 
 /**
- * Sends a frame, unless the member is being closed. A member whose unsent bytes pass
- * `maxBufferedBytes` (a client that stopped reading) is closed with 1008: a slow reader costs at
- * most that much memory, not everything the room says until the next ping.
+ * Counts what waits unsent for a member, every frame the server queued on its socket (messages,
+ * pongs, pings), against `maxBufferedBytes` and against its account's share of the process's
+ * `queuedBytes`. Past either (a client that stopped reading) it is closed with 1008: a slow reader
+ * costs at most that much memory, not everything the room says, or every pong, until the next ping.
+ * Run after each frame queued or ping received, and at each ping round.
  */
+function countUnsent(member: Member): void {
+  if (member.state === 'closing') return;
+  member.unsent();
+  const unsent = member.peer.websocket.bufferedAmount ?? 0;
+  const held =
+    unsent > chatSettings().maxBufferedBytes
+      ? undefined
+      : queuedBytes.tryHold(member.context.account, unsent);
+  member.unsent = held ?? (() => undefined);
+  if (!held) drop(member, chatCloseCodes.policyViolation, 'Too far behind: read your messages');
+}
+
+/** Sends a frame, unless the member is being closed, and counts what waits unsent for it. */
 function send(member: Member, frame: ChatServerFrame | string): void {
   if (member.state === 'closing') return;
   member.peer.send(typeof frame === 'string' ? frame : JSON.stringify(frame));
-  if ((member.peer.websocket.bufferedAmount ?? 0) > chatSettings().maxBufferedBytes) {
-    drop(member, chatCloseCodes.policyViolation, 'Too far behind: read your messages');
-  }
+  countUnsent(member);
 }
 
 /**
@@ -136,6 +152,7 @@ function ping(): void {
     }
     member.alive = false;
     (member.peer.websocket as unknown as { ping(): void }).ping();
+    countUnsent(member);
   }
 }
 
@@ -155,38 +172,45 @@ function stopAll(): Promise<void> | undefined {
 
 /**
  * A connection opened (its upgrade passed `requireChatUpgrade`): it is counted against its
- * address, its account and the process, gets the newest 50 messages, then every new one.
+ * address, its account and the process (the pools `chatConnections`, `accountConnections`), gets
+ * the newest 50 messages, then every new one.
  * Upgrades that raced past the caps together are closed with 1013 here, where the count is exact.
  */
 export function joinChat(peer: ChatPeer): void {
   const context = peer.context as unknown as ChatContext;
-  const { maxConnections, maxConnectionsPerAddress, maxConnectionsPerAccount } = chatSettings();
-  const account = String(context.userId);
-  if (
-    chatConnections.total() >= maxConnections ||
-    chatConnections.of(context.address) >= maxConnectionsPerAddress ||
-    accountConnections.of(account) >= maxConnectionsPerAccount
-  ) {
+  const fromAddress = chatConnections.tryHold(context.address);
+  const fromAccount = accountConnections.tryHold(context.account);
+  if (!fromAddress || !fromAccount) {
+    fromAddress?.();
+    fromAccount?.();
     peer.close(chatCloseCodes.tryAgainLater, 'Too many open chats');
     return;
   }
-  const fromAddress = chatConnections.hold(context.address);
-  const fromAccount = accountConnections.hold(account);
   const member: Member = {
     peer,
     context,
     release: () => {
       fromAddress();
       fromAccount();
-      if (!accountConnections.of(account)) accountFrames.delete(context.userId);
+      member.unsent();
+      if (!accountConnections.of(context.account)) accountFrames.delete(context.userId);
     },
+    unsent: () => undefined,
     state: 'joining',
     frames: [],
     alive: true,
     sending: Promise.resolve(),
   };
-  (peer.websocket as unknown as { on(event: 'pong', listener: () => void): void }).on('pong', () => {
+  const socket = peer.websocket as unknown as { on(event: 'ping' | 'pong', listener: () => void): void };
+  socket.on('pong', () => {
     member.alive = true;
+  });
+  // `ws` has queued the pong already: a ping is a frame for the rate limit, and its pong is counted.
+  socket.on('ping', () => {
+    if (member.state === 'closing') return;
+    if (overRate(member.frames, Date.now(), chatLimits.maxFramesPerWindow))
+      drop(member, chatCloseCodes.policyViolation, 'Too many messages');
+    else countUnsent(member);
   });
   members.set(peer, member);
   if (members.size === 1) startWatching();
@@ -221,8 +245,8 @@ function overRate(frames: number[], now: number, limit: number): boolean {
 }
 
 /**
- * A frame from a member: over 4 KiB closes with 1009; the 21st frame within 10 s on one
- * connection, or the 31st from one account's connections in this process, closes with 1008; what
+ * A frame from a member: over 4 KiB closes with 1009; the 21st frame within 10 s on one connection
+ * (pings count too), or the 31st from one account's connections in this process, closes with 1008; what
  * is not `{ "type": "message", "text" }` answers an `error` frame and the connection stays open.
  */
 export function receiveChatFrame(peer: ChatPeer, frame: ChatFrame): void {

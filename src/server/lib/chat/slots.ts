@@ -1,6 +1,14 @@
-import { addressSlots } from '../request';
+import { budget } from '../request';
+import { chatSettings } from './settings';
 
-/** Open chat connections, per client address and in this process. */
-export const chatConnections = addressSlots();
-/** Open chat connections per account (its user id) in this process. */
-export const accountConnections = addressSlots();
+/** Open chat connections, per client address (`addressCallerKey`) and in this process. */
+export const chatConnections = budget(() => {
+  const { maxConnections, maxConnectionsPerAddress } = chatSettings();
+  return { what: 'open chats', total: maxConnections, perCaller: maxConnectionsPerAddress };
+});
+
+/** Open chat connections per account (`callerKey` once signed in) in this process. */
+export const accountConnections = budget(() => {
+  const { maxConnections, maxConnectionsPerAccount } = chatSettings();
+  return { what: 'open chats', total: maxConnections, perCaller: maxConnectionsPerAccount };
+});

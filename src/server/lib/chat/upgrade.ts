@@ -2,7 +2,7 @@ import { createEvent } from 'h3';
 import { type IncomingMessage, ServerResponse } from 'node:http';
 
 import { currentSession } from '../auth';
-import { appOrigin, clientAddress } from '../request';
+import { addressCallerKey, appOrigin, callerKey } from '../request';
 import type { ChatContext, UpgradeRequest } from './hooks';
 import { chatSettings } from './settings';
 import { accountConnections, chatConnections } from './slots';
@@ -53,7 +53,7 @@ export async function requireChatUpgrade(request: UpgradeRequest & { context: Re
     throw refusal(403, 'Forbidden', 'Open the chat from this site only');
   }
   const { maxConnections, maxConnectionsPerAddress, maxConnectionsPerAccount } = chatSettings();
-  const address = clientAddress(event);
+  const address = addressCallerKey(event);
   if (chatConnections.total() >= maxConnections) {
     throw refusal(503, 'Service Unavailable', 'Too many open chats; try again shortly', {
       'retry-after': '5',
@@ -66,12 +66,13 @@ export async function requireChatUpgrade(request: UpgradeRequest & { context: Re
   }
   const session = await currentSession(event);
   if (!session) throw refusal(401, 'Unauthorized', 'Sign in first');
-  const userId = session.account.id;
-  if (accountConnections.of(String(userId)) >= maxConnectionsPerAccount) {
+  // The session read set `event.context.userId`: the caller is the account now.
+  const account = callerKey(event);
+  if (accountConnections.of(account) >= maxConnectionsPerAccount) {
     throw refusal(429, 'Too Many Requests', `At most ${maxConnectionsPerAccount} open chats per account`, {
       'retry-after': '30',
     });
   }
-  const context: ChatContext = { sessionId: session.id, userId, address };
+  const context: ChatContext = { sessionId: session.id, userId: session.account.id, address, account };
   Object.assign(request.context, context);
 }

@@ -4,7 +4,7 @@ import type { Readable } from 'node:stream';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 
 import { type StopWatching, oneReadAtATime, watchCommits } from '../db';
-import { addressSlots, clientAddress } from '../request';
+import { type Release, addressCallerKey, budget, queuedBytes } from '../request';
 import { type ServerSentEvent, encodeEvents, pullSource, sendEventStream } from './event-stream';
 
 /** One row of an event log: ids rise in commit order. */
@@ -38,6 +38,9 @@ interface Subscriber {
   closed: boolean;
   /** Cuts the stream off unless its client takes something within `stallSeconds`. */
   stall?: NodeJS.Timeout;
+  /** Who it counts against (`addressCallerKey`), and what waits unsent for it holds of `queuedBytes`. */
+  caller: string;
+  queued: Release;
 }
 
 /** A refused stream: JSON 429 or 503, with `Retry-After`. */
@@ -65,15 +68,36 @@ export function eventFanOut(
 ) {
   const subscribers = new Set<Subscriber>();
   const live = new Set<Subscriber>();
-  const slots = addressSlots();
+  /** Open streams, per client address (`addressCallerKey`) and in this process. */
+  const streams = budget(() => {
+    const { maxStreams, maxStreamsPerAddress } = settings();
+    return { what: 'open streams', total: maxStreams, perCaller: maxStreamsPerAddress };
+  });
   /** The newest id this process has read and handed to `live`. */
   let head = 0;
   let stopWatching: StopWatching | undefined;
   let shutDown = false;
 
+  /**
+   * Counts what waits for the stream's client, `waiting` bytes in its body and its socket's buffer,
+   * against its caller's share of `queuedBytes`; past it the stream is cut off (it reconnects and resumes).
+   */
+  function countQueued(subscriber: Subscriber, waiting: number): void {
+    subscriber.queued();
+    subscriber.queued = () => undefined;
+    if (subscriber.closed) return;
+    const held = queuedBytes.tryHold(
+      subscriber.caller,
+      waiting + (subscriber.res.socket?.writableLength ?? 0),
+    );
+    if (held) subscriber.queued = held;
+    else subscriber.res.destroy();
+  }
+
   /** Hands `chunk` to the body; a full body leaves `live` and has `stallSeconds` to drain. */
   function send(subscriber: Subscriber, chunk: string | Buffer): void {
     subscriber.room = subscriber.body.push(chunk);
+    countQueued(subscriber, subscriber.room ? 0 : Buffer.byteLength(chunk));
     if (subscriber.room) return;
     live.delete(subscriber);
     subscriber.stall ??= setTimeout(() => subscriber.res.destroy(), settings().stallSeconds * 1_000);
@@ -143,6 +167,7 @@ export function eventFanOut(
     subscriber.room = true;
     clearTimeout(subscriber.stall);
     subscriber.stall = undefined;
+    countQueued(subscriber, 0);
     if (!live.has(subscriber)) pageIn(subscriber).catch(() => subscriber.res.destroy());
   }
 
@@ -188,17 +213,27 @@ export function eventFanOut(
      */
     open(event: H3Event): Promise<void> {
       const { maxStreams, maxStreamsPerAddress } = settings();
-      const address = clientAddress(event);
-      if (slots.total() >= maxStreams) refuse(event, 503, 5, 'Too many open streams; try again shortly');
-      if (slots.of(address) >= maxStreamsPerAddress)
+      const caller = addressCallerKey(event);
+      const release = streams.tryHold(caller);
+      if (!release && streams.total() >= maxStreams)
+        refuse(event, 503, 5, 'Too many open streams; try again shortly');
+      if (!release)
         refuse(event, 429, 30, `At most ${maxStreamsPerAddress} open streams per client; close one first`);
       // What a reconnecting EventSource sends: the last id it saw; one that is no id of this log gets `reset`.
       const header = getRequestHeader(event, 'last-event-id') || undefined;
       const after = header === undefined ? undefined : /^\d{1,15}$/.test(header) ? Number(header) : null;
-      const release = slots.hold(address);
       const res = event.node.res;
       const body = pullSource(() => pull(subscriber));
-      const subscriber: Subscriber = { body, res, position: 0, room: true, paging: true, closed: false };
+      const subscriber: Subscriber = {
+        body,
+        res,
+        position: 0,
+        room: true,
+        paging: true,
+        closed: false,
+        caller,
+        queued: () => undefined,
+      };
       subscribers.add(subscriber);
       if (subscribers.size === 1 && !shutDown) startWatching();
       res.once('close', () => {
@@ -207,6 +242,7 @@ export function eventFanOut(
         subscribers.delete(subscriber);
         live.delete(subscriber);
         release();
+        subscriber.queued();
         body.destroy();
         if (!subscribers.size) stopWatching?.().catch(() => undefined);
       });

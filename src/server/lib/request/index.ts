@@ -13,7 +13,6 @@ export {
   requestMediaType,
 } from './content-type';
 export { addressKey } from './address-key';
-export { addressSlots } from './address-slots';
 export {
   type Budget,
   type BudgetSettings,
@@ -26,6 +25,7 @@ export {
   identifiedCallerKey,
 } from './budget';
 export { capBody } from './body-cap';
+export { queuedBytes } from './queued-bytes';
 export { isCrossSiteForm, refuseCrossSiteForm } from './cross-site';
 export { lingerAfterRefusal } from './linger';
 export { type ProxySettings, appOrigin, clientAddress, isHttps, proxySettings } from './proxy';
