@@ -399,6 +399,22 @@ export const recipes: Recipe[] = [
           meaning: 'Request body bytes one client (address, IPv6 /64) may be sending at once; past it, 429',
           example: '10485760',
         },
+        BUDGET_TEMP_FILE_BYTES: {
+          meaning: 'Upload bytes being written to temporary files at once, all clients; past it, 503',
+          example: '268435456',
+        },
+        BUDGET_TEMP_FILE_BYTES_PER_CALLER: {
+          meaning: 'Upload bytes one caller (account, address) may be writing at once; past it, 429',
+          example: '10485760',
+        },
+        BUDGET_QUEUED_BYTES: {
+          meaning: 'Bytes queued on sockets for clients that read slowly, all sockets together',
+          example: '67108864',
+        },
+        BUDGET_QUEUED_BYTES_PER_CALLER: {
+          meaning: "Bytes queued for one caller's sockets; past it, its socket is closed or its stream cut",
+          example: '1048576',
+        },
         ORIGIN: { meaning: "The app's public origin (https://example.com); empty: taken from each request" },
         TRUST_PROXY: {
           meaning: 'true behind a proxy that sets X-Forwarded-Proto, -Host and -For; never without one',
