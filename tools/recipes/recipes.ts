@@ -380,14 +380,7 @@ export const recipes: Recipe[] = [
           nitro: { envPrefix: '' },
           origin: '',
           trustProxy: false,
-          budget: {
-            bodyBytes: 64 * 1024 * 1024,
-            bodyBytesPerCaller: 10 * 1024 * 1024,
-            tempFileBytes: 256 * 1024 * 1024,
-            tempFileBytesPerCaller: 10 * 1024 * 1024,
-            queuedBytes: 64 * 1024 * 1024,
-            queuedBytesPerCaller: 1024 * 1024,
-          },
+          budget: runtimeConfig.budget,
         },
       },
       env: {
