@@ -40,6 +40,18 @@ export function collectEntries(entries: Iterable<[string, unknown]>): InputRecor
   return record;
 }
 
+/**
+ * The pairs of a form or URL-encoded body, through `forEach`: its `entries()` needs TypeScript's
+ * `DOM.Iterable` library, which the generator's tsconfig.json leaves out.
+ */
+function pairsOf(source: {
+  forEach(each: (value: unknown, key: string) => void): void;
+}): [string, unknown][] {
+  const pairs: [string, unknown][] = [];
+  source.forEach((value, key) => pairs.push([key, value]));
+  return pairs;
+}
+
 /** The URL query, with repeated keys as arrays; h3 (ufo) already drops `__proto__` and `constructor`. */
 export function readQueryInput(event: H3Event): InputRecord {
   return getQuery(event);
@@ -110,11 +122,11 @@ export async function readBodyInput(event: H3Event): Promise<InputRecord> {
   const type = requestMediaType(event);
   if (type === 'multipart/form-data') {
     const form = await readFormData(event).catch(() => undefined);
-    return form ? collectEntries(form.entries()) : {};
+    return form ? collectEntries(pairsOf(form)) : {};
   }
   const text = raw.toString('utf8');
   if (type === 'application/x-www-form-urlencoded') {
-    return collectEntries(new URLSearchParams(text).entries());
+    return collectEntries(pairsOf(new URLSearchParams(text)));
   }
   return isJson(type) ? asRecord(parseJson(text)) : {};
 }
