@@ -76,15 +76,15 @@ describe('reuseStatements', () => {
   it('still runs statements beyond the cache, compiling those each time', async () => {
     await open(true);
     await db.sql`INSERT INTO users (id, name) VALUES (${1}, ${'Ada'})`;
-    // 120 different SQL texts (db0's {} pastes a trusted constant into the text), then again.
+    // 1,020 different SQL texts (db0's {} pastes a trusted constant into the text), then again.
     for (let round = 0; round < 2; round += 1) {
-      for (let n = 0; n < 120; n += 1) {
+      for (let n = 0; n < 1_020; n += 1) {
         const { rows } = await db.sql`SELECT ${n} + {${n}} AS total FROM users WHERE id = ${1}`;
         expect(rows).toEqual([{ total: 2 * n }]);
       }
     }
-    // The INSERT and the first 99 SELECTs fill the 100 places; the other 21 compile each round.
-    expect(compiles).toHaveBeenCalledTimes(100 + 2 * 21);
+    // The INSERT and the first 999 SELECTs fill the 1,000 places; the other 21 compile each round.
+    expect(compiles).toHaveBeenCalledTimes(1_000 + 2 * 21);
   });
 
   it('leaves any other connector as it is', async () => {
