@@ -47,9 +47,9 @@ export async function liveSessionExpiries(
   db: Database,
   ids: readonly string[],
 ): Promise<Map<string, number>> {
-  // Only the placeholders are built into the text, one `?` per id; the ids and the time are bound.
   const marks = ids.map(() => '?').join(', ');
   const rows = await db
+    // Safe: only `?` placeholders are built into the text, one per id; the ids and the time are bound.
     .prepare(`SELECT id, expires_at FROM sessions WHERE id IN (${marks}) AND expires_at > ?`)
     .all(...ids, Date.now());
   // pg answers a BIGINT as text.
