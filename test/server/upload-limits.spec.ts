@@ -32,22 +32,27 @@ interface Outcome {
   sentInAll: number;
 }
 
+/** A chunked multipart `POST /api/v1/files` to `server` as `cookie`, its body still to write. */
+function uploadRequest(server: RunningServer, cookie: string): ClientRequest {
+  const { hostname, port } = new URL(server.url);
+  return request({
+    hostname,
+    port,
+    path: '/api/v1/files',
+    method: 'POST',
+    headers: { cookie, 'content-type': `multipart/form-data; boundary=${boundary}` },
+  });
+}
+
 /**
  * Streams `POST /api/v1/files` chunked: `head`, then `junkBytes` in 64 KiB chunks as fast as the
  * socket takes them, and keeps sending after the answer, as an attacker would, until the server
  * closes the connection or everything is sent.
  */
 function streamUpload(server: RunningServer, cookie: string, head: Buffer, junkBytes: number) {
-  const { hostname, port } = new URL(server.url);
   return new Promise<Outcome>((resolve) => {
     const outcome: Outcome = { status: 'no answer', sentBeforeAnswer: 0, sentInAll: 0 };
-    const client = request({
-      hostname,
-      port,
-      path: '/api/v1/files',
-      method: 'POST',
-      headers: { cookie, 'content-type': `multipart/form-data; boundary=${boundary}` },
-    });
+    const client = uploadRequest(server, cookie);
     client.on('response', (response) => {
       outcome.status = response.statusCode ?? 0;
       outcome.sentBeforeAnswer = outcome.sentInAll;
@@ -128,14 +133,7 @@ describe('POST /api/v1/files: the cap is on the whole request', () => {
 
 /** Starts a chunked upload of a PNG and `bytes` more as `cookie`, and leaves it open. */
 function openUpload(server: RunningServer, cookie: string, bytes: number): ClientRequest {
-  const { hostname, port } = new URL(server.url);
-  const client = request({
-    hostname,
-    port,
-    path: '/api/v1/files',
-    method: 'POST',
-    headers: { cookie, 'content-type': `multipart/form-data; boundary=${boundary}` },
-  });
+  const client = uploadRequest(server, cookie);
   client.on('error', () => undefined);
   client.write(Buffer.concat([part('file', 'open.png'), png, Buffer.alloc(bytes)]));
   return client;
