@@ -187,11 +187,15 @@ function receivePart(event: H3Event, parser: busboy.Busboy, partial: string) {
       const refusal = isError(error) ? error : malformed();
       body.unpipe(parser);
       current?.destroy(refusal);
-      lingerAfterRefusal(event);
+      // The rest of the body waits unread until the answer is ready: lingering earlier could read
+      // its 16 MiB and cut the connection before the answer went out (a reset, not a 413).
       void Promise.allSettled([saving])
         .then(() => rm(partial, { force: true }))
         .catch(() => undefined)
-        .then(() => fail(refusal));
+        .then(() => {
+          lingerAfterRefusal(event);
+          fail(refusal);
+        });
     };
     const finish = (received: { name: string; type: string; size: number }) => {
       if (settled) return;
