@@ -85,6 +85,7 @@ function currentWindow() {
 /**
  * Counts a report against its client address, or refuses it with 429 past `reportsPerMinute`: a
  * browser sends a few per page at most, and each one costs a log line.
+ * @status 429 Too many reports from this address; see `Retry-After`.
  */
 export function takeReport(event: H3Event): void {
   const { reports, endsAt } = currentWindow();
