@@ -1,7 +1,7 @@
 import { type H3Event, createError, setResponseHeader } from 'h3';
 import { z } from 'zod';
 
-import { addressKey, clientAddress } from '../../../server/lib/request/index.ts';
+import { addressKey, clientAddress } from '../../request/index.ts';
 
 const text = z
   .string()

@@ -13,7 +13,7 @@ import { randomBytes } from 'node:crypto';
 import { useDatabase } from '../db';
 import type { Account } from './accounts';
 import { onlyCookie, ownCookieName } from './cookies';
-import { isHttps, refuseCrossSiteForm } from '../request';
+import { isHttps, refuseCrossSiteForm } from '../../../modules/request';
 
 const maxAge = 60 * 60 * 24 * 7;
 /** How long a session lasts after it started, in milliseconds: what its cookie's seal is good for. */

@@ -9,7 +9,7 @@ import { hashPassword, verifyPassword } from './passwords';
 import { type AttemptPolicy, countOnly, takeAttempt } from '../rate-limit';
 import { knownDevice, setDeviceCookie } from './device-cookies';
 import { startSession } from './sessions';
-import { addressCallerKey, budget, refuseCrossSiteForm } from '../request';
+import { addressCallerKey, budget, refuseCrossSiteForm } from '../../../modules/request';
 
 /** The window of the sign-in limits (and of the account recipe's password-change limit). */
 export const fifteenMinutes = 15 * 60;

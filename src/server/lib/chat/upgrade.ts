@@ -2,7 +2,7 @@ import { createEvent } from 'h3';
 import { type IncomingMessage, ServerResponse } from 'node:http';
 
 import { currentSession } from '../auth';
-import { addressCallerKey, appOrigin, callerKey } from '../request';
+import { addressCallerKey, appOrigin, callerKey } from '../../../modules/request';
 import type { ChatContext, UpgradeRequest } from './hooks';
 import { chatSettings } from './settings';
 import { accountConnections, chatConnections } from './slots';

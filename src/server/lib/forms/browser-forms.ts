@@ -7,7 +7,7 @@ import {
   sendRedirect,
 } from 'h3';
 
-import { isBrowserFormPost } from '../request';
+import { isBrowserFormPost } from '../../../modules/request';
 import { issueField } from '../../../shared/issues';
 
 /** A page's messages by code: the only texts its form shows from a redirect's query. */

@@ -7,7 +7,7 @@ import { type Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 
 import { useDatabase } from '../db';
-import { type Release, budget, budgetSettings, callerKey, lingerAfterRefusal, mediaType } from '../request';
+import { type Release, budget, budgetSettings, callerKey, lingerAfterRefusal, mediaType } from '../../../modules/request';
 import { TypeSniffer, unsupported } from './file-types';
 import { releaseQuota, reserveQuota, settleQuota } from './quota';
 import { type StoredFile, maxFileBytes, storedPath, uploadsDir } from './stored-files';
