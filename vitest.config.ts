@@ -1,4 +1,5 @@
 // The test projects; `npm run build` and `npm run dev` read vite.config.ts alone.
+import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
@@ -20,6 +21,9 @@ const migrationFiles: Plugin = {
 
 export default defineConfig({
   test: {
+    // Vitest's default is a core less than the machine has: one file at a time on 2 cores. A server
+    // spec mostly waits on the servers it talks to (their own processes), so two files at once.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
       {
         plugins: [migrationFiles],

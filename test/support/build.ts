@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 
 export const root = resolve(import.meta.dirname, '../..');
@@ -38,19 +38,64 @@ export function isStale({ cwd, output, inputs }: BuildTarget): boolean {
   return inputs.some((input) => newestMtime(join(cwd, input)) > built);
 }
 
-/** Runs `vite build` in `cwd` when its output is missing or stale. */
+/** Blocks this thread for `ms`: another process is building, there is nothing to do meanwhile. */
+const pause = (ms: number) => Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
+
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Runs `work` holding the lock file `path` (it holds this process's id). Spec files in parallel
+ * workers, or `npm run test:e2e` beside Vitest, may ask for a build at once: one builds, the others
+ * wait for it. A lock left by a process that is gone is taken over.
+ */
+function withLock(path: string, work: () => void): void {
+  for (;;) {
+    try {
+      writeFileSync(path, String(process.pid), { flag: 'wx' });
+      break;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      const holder = Number(readFileSync(path, 'utf8'));
+      // An empty file is a lock being written: its holder is alive.
+      if (holder > 0 && !isRunning(holder)) rmSync(path, { force: true });
+      else pause(500);
+    }
+  }
+  try {
+    work();
+  } finally {
+    rmSync(path, { force: true });
+  }
+}
+
+/**
+ * Runs `vite build` in `cwd` when its output is missing or stale, one build of a folder at a time:
+ * its builds share dist/ (Nitro's dist/.nitro, the app's bundles).
+ */
 export function buildIfStale(target: BuildTarget): void {
   if (!isStale(target)) return;
-  // A build started from inside Vitest must not inherit its test mode: Analog changes
-  // its output when NODE_ENV is `test` or VITEST is set.
-  const env = Object.fromEntries(
-    Object.entries(process.env).filter(([name]) => name !== 'NODE_ENV' && !name.startsWith('VITEST')),
-  );
-  const config = target.config ? ['--config', target.config] : [];
-  execFileSync(process.execPath, [join(root, 'node_modules/vite/bin/vite.js'), 'build', ...config], {
-    cwd: target.cwd,
-    stdio: 'inherit',
-    env,
+  mkdirSync(join(target.cwd, 'dist'), { recursive: true });
+  withLock(join(target.cwd, 'dist/.build.lock'), () => {
+    // The build may have run while this process waited.
+    if (!isStale(target)) return;
+    // A build started from inside Vitest must not inherit its test mode: Analog changes
+    // its output when NODE_ENV is `test` or VITEST is set.
+    const env = Object.fromEntries(
+      Object.entries(process.env).filter(([name]) => name !== 'NODE_ENV' && !name.startsWith('VITEST')),
+    );
+    const config = target.config ? ['--config', target.config] : [];
+    execFileSync(process.execPath, [join(root, 'node_modules/vite/bin/vite.js'), 'build', ...config], {
+      cwd: target.cwd,
+      stdio: 'inherit',
+      env,
+    });
   });
 }
 
@@ -60,13 +105,17 @@ export function ensureBuild(): void {
   buildIfStale({ cwd: root, output: serverEntry, inputs: appInputs });
 }
 
-/** Builds the app with the `node-cluster` preset into `dist/cluster`, when stale. */
+/**
+ * Builds the app with the `node-cluster` preset into `dist/cluster`, when stale: Nitro's part of a
+ * build, over the app's client and SSR bundles (vite.config.cluster.ts), so the app's build first.
+ */
 export function ensureClusterBuild(): string {
+  ensureBuild();
   const output = join(root, 'dist/cluster/server/index.mjs');
   buildIfStale({
     cwd: root,
     output,
-    inputs: [...appInputs, 'vite.config.cluster.ts'],
+    inputs: [...appInputs, 'vite.config.cluster.ts', 'dist/ssr', 'dist/client'],
     config: 'vite.config.cluster.ts',
   });
   return output;
