@@ -68,7 +68,8 @@ function pointsUp(file: string): string[] {
     .map(({ fileName }) => `${relative(root, file)} imports ${fileName}`);
 }
 
-describe('the local modules (src/modules/<name>/)', () => {
+// Each test resolves every import of the project with TypeScript: seconds on a busy machine.
+describe('the local modules (src/modules/<name>/)', { timeout: 30_000 }, () => {
   const files = sources();
 
   it('are reached from outside only through their index.ts', () => {
