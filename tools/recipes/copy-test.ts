@@ -158,7 +158,8 @@ async function start(
   const baseUrl = `http://127.0.0.1:${port}`;
   // A loaded machine starts a server slowly: up to 60 s.
   for (let attempt = 0; attempt < 600; attempt++) {
-    if (server.exitCode !== null) throw new Error(`the server exited ${server.exitCode}:\n${output}`);
+    if (server.exitCode !== null || server.signalCode !== null)
+      throw new Error(`the server exited (code ${server.exitCode}, signal ${server.signalCode}):\n${output}`);
     try {
       await fetch(`${baseUrl}/api/v1/hello`);
       return { server, baseUrl, log: () => output };
@@ -375,16 +376,19 @@ async function copyTest(recipe: RecipeManifest): Promise<Outcome> {
     return done(`${(error as Error).message}\n(the app is kept in ${app})`);
   }
   const logs: string[] = [];
+  const cookies = new Map<string, string>();
+  const failures: string[] = [];
   const stop = async ({ server, log }: typeof live) => {
-    if (server.exitCode === null) {
+    // A server killed by a signal has no exit code, and has emitted 'exit' already: waiting for it would hang.
+    if (server.exitCode !== null || server.signalCode !== null) {
+      failures.push(`the server died on its own: exit code ${server.exitCode}, signal ${server.signalCode}`);
+    } else {
       const exited = new Promise((resolve) => server.once('exit', resolve));
       server.kill();
       await exited;
     }
     logs.push(log());
   };
-  const cookies = new Map<string, string>();
-  const failures: string[] = [];
   // Each recipe's requests run in order, the ones of the recipes it depends on first.
   for (const each of recipes) {
     for (const request of each.requests) {

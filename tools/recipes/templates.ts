@@ -5,7 +5,16 @@
 // adds, into .cache/recipes/, keyed by what was installed and by the Node ABI a native addon is built for.
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { copyFileSync, existsSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  readFileSync,
+  readdirSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { dirname, join } from 'node:path';
 
 import type { Manifest } from './manifest';
@@ -18,7 +27,7 @@ export interface Template {
   modules: () => string;
 }
 
-type PackageJson = Record<string, Record<string, string> | string | undefined> & {
+type PackageJson = Record<string, unknown> & {
   dependencies: Record<string, string>;
   engines?: { node?: string };
 };
@@ -72,7 +81,7 @@ function installLatest(root: string, stockApp: string, manifest: Manifest): stri
   const pkg: PackageJson = {
     ...stock,
     dependencies: { ...stock.dependencies, ...recipePackages },
-    ...(reuseAddon ? { allowScripts: { [addon]: false } as Record<string, string> } : {}),
+    ...(reuseAddon ? { allowScripts: { [addon]: false } } : {}),
   };
   const text = JSON.stringify(pkg, null, 2);
   const key = createHash('sha256')
