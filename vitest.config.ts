@@ -41,7 +41,7 @@ export default defineConfig({
             'tools/**/*.spec.ts',
           ],
           // The stock app's own spec runs in that app, with its own setup (tools/recipes/README.md).
-          exclude: ['tools/recipes/stock-app/**'],
+          exclude: ['tools/recipes/stock-app/**', 'tools/recipes/stock-app-latest/**'],
           typecheck: { enabled: true, include: ['src/**/*.test-d.ts'], tsconfig: 'tsconfig.spec.json' },
         },
       },

@@ -16,13 +16,17 @@ import { isDeepStrictEqual } from 'node:util';
 
 import type { Manifest, RecipeManifest } from './manifest';
 import type { RecipeRequest } from './recipes';
+import { template } from './templates';
 import { deriveServerFnId } from '@analogjs/vite-plugin-nitro/server-fn-id';
 import WebSocket from 'ws';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const manifest = JSON.parse(readFileSync(join(root, 'tools/recipes/manifest.json'), 'utf8')) as Manifest;
 const byName = new Map(manifest.recipes.map((recipe) => [recipe.name, recipe]));
-const stockApp = join(root, 'tools/recipes/stock-app');
+/** `--template latest`: the generator's Angular 22 app, on node_modules of its own (templates.ts). */
+const templateArg = process.argv.indexOf('--template');
+const stock = template(templateArg > 0 ? process.argv[templateArg + 1]! : 'angular-v21', root, manifest);
+const stockApp = stock.stockApp;
 
 /** The recipe with everything it depends on, dependencies first. */
 const withDependencies = (recipe: RecipeManifest) => [
@@ -39,13 +43,13 @@ const packageNames = (app: string) => {
 };
 
 /**
- * node_modules as `npm install` would give the app: this repo's, less the packages the repo lists
- * that the app's package.json (the stock app's plus what the command added) does not.
+ * node_modules as `npm install` would give the app: this repo's (or the template's own), less the
+ * packages that folder's package.json lists that the app's (the stock app's plus what the command added) does not.
  */
-function linkNodeModules(app: string) {
+function linkNodeModules(app: string, modules = root) {
   const allowed = new Set(packageNames(app));
-  const hidden = new Set(packageNames(root).filter((name) => !allowed.has(name)));
-  const source = join(root, 'node_modules');
+  const hidden = new Set(packageNames(modules).filter((name) => !allowed.has(name)));
+  const source = join(modules, 'node_modules');
   const target = join(app, 'node_modules');
   mkdirSync(target);
   for (const entry of readdirSync(source)) {
@@ -66,9 +70,12 @@ function linkNodeModules(app: string) {
 async function assemble(recipe: RecipeManifest): Promise<string> {
   const app = mkdtempSync(join(tmpdir(), `recipe-${recipe.name}-`));
   // What the generator writes, without what an install or a build there may have added.
-  cpSync(stockApp, app, { recursive: true, filter: (path) => !/[\\/](node_modules|dist)$/.test(path) });
+  cpSync(stockApp, app, {
+    recursive: true,
+    filter: (path) => !/[\\/](node_modules|dist|package-lock\.json)$/.test(path),
+  });
   await run('npm', ['run', '--silent', 'recipe', '--', 'add', recipe.name, '--to', app], root);
-  linkNodeModules(app);
+  linkNodeModules(app, modules);
   return app;
 }
 
@@ -151,7 +158,8 @@ async function start(
   const baseUrl = `http://127.0.0.1:${port}`;
   // A loaded machine starts a server slowly: up to 60 s.
   for (let attempt = 0; attempt < 600; attempt++) {
-    if (server.exitCode !== null) throw new Error(`the server exited ${server.exitCode}:\n${output}`);
+    if (server.exitCode !== null || server.signalCode !== null)
+      throw new Error(`the server exited (code ${server.exitCode}, signal ${server.signalCode}):\n${output}`);
     try {
       await fetch(`${baseUrl}/api/v1/hello`);
       return { server, baseUrl, log: () => output };
@@ -347,7 +355,7 @@ async function copyTest(recipe: RecipeManifest): Promise<Outcome> {
   try {
     await run(
       process.execPath,
-      [join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'],
+      [join(app, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'],
       app,
     );
   } catch (error) {
@@ -368,16 +376,19 @@ async function copyTest(recipe: RecipeManifest): Promise<Outcome> {
     return done(`${(error as Error).message}\n(the app is kept in ${app})`);
   }
   const logs: string[] = [];
+  const cookies = new Map<string, string>();
+  const failures: string[] = [];
   const stop = async ({ server, log }: typeof live) => {
-    if (server.exitCode === null) {
+    // A server killed by a signal has no exit code, and has emitted 'exit' already: waiting for it would hang.
+    if (server.exitCode !== null || server.signalCode !== null) {
+      failures.push(`the server died on its own: exit code ${server.exitCode}, signal ${server.signalCode}`);
+    } else {
       const exited = new Promise((resolve) => server.once('exit', resolve));
       server.kill();
       await exited;
     }
     logs.push(log());
   };
-  const cookies = new Map<string, string>();
-  const failures: string[] = [];
   // Each recipe's requests run in order, the ones of the recipes it depends on first.
   for (const each of recipes) {
     for (const request of each.requests) {
@@ -410,7 +421,7 @@ async function copyTest(recipe: RecipeManifest): Promise<Outcome> {
  */
 const args = process.argv.slice(2);
 const each = args.includes('--each');
-const only = args.filter((arg) => !arg.startsWith('--'));
+const only = args.filter((arg, index) => !arg.startsWith('--') && args[index - 1] !== '--template');
 const ready = manifest.recipes.filter(({ pending }) => !pending);
 const leaves = ready.filter(({ name }) => !ready.some(({ dependsOn }) => dependsOn.includes(name)));
 const chosen =
@@ -421,6 +432,8 @@ if (manifest.problems.length > 0) {
 }
 for (const { name, pending } of manifest.recipes)
   if (pending) console.warn(`- ${name}: skipped, pending: ${pending}`);
+
+const modules = stock.modules();
 
 /** Two apps at a time: a build uses about one core, and CI machines have two or more. */
 const jobs = Math.max(1, Math.min(2, availableParallelism()));
