@@ -9,7 +9,7 @@ import type { NitroConfig } from 'nitropack';
  */
 export const runtimeConfig = {
   nitro: { envPrefix: '' },
-  // The one budget (src/server/lib/request/budget.ts, docs/security.md, "The budget"): what all callers
+  // The one budget (src/modules/request/budget.ts, docs/security.md, "The budget"): what all callers
   // together, and one caller, may hold at once in a process. Past a caller's share a request gets 429,
   // past the process's 503, both with Retry-After, before anything is allocated for it.
   budget: {

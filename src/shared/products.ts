@@ -21,7 +21,10 @@ export const products: readonly Product[] = [
   { id: 4, name: 'Vite Hoodie', description: 'Warm, fast, and hot-reloaded.', price: 39.99 },
 ];
 
-/** One product by id, or 404 through `createError` when there is none. */
+/**
+ * One product by id, or 404 through `createError` when there is none.
+ * @status 404 No product has the id.
+ */
 export function requireProduct(id: number): Product {
   const product = products.find((candidate) => candidate.id === id);
   if (!product) throw createError({ statusCode: 404, statusMessage: `Product ${id} not found` });

@@ -5,11 +5,7 @@ import { describe, expect, inject, it } from 'vitest';
 
 import { root } from '../support/build';
 import { contractChecker } from '../support/openapi-contract';
-import {
-  type OpenApiDocument,
-  anyMethods,
-  openApiPath,
-} from '../../src/modules/api-contract';
+import { type OpenApiDocument, anyMethods, openApiPath } from '../../src/modules/api-contract';
 import { apiCatalogue } from '../../src/server/api-catalogue.gen';
 
 const baseUrl = inject('baseUrl');
@@ -149,6 +145,22 @@ describe('/api/openapi.json against the route files', () => {
     expect(check({ ...seen, status: 404 })).toEqual([
       'GET /api/v1/products → 404: status not documented for /api/v1/products',
     ]);
+  });
+
+  it("records every operation's security, access, limits and responses in the contract file", async () => {
+    // One line per operation (security, access, limits) and per response, schemas left out, so a status,
+    // description or rule that changes shows in review; after changing one on purpose, run with `-u`.
+    const { document } = await getDocument();
+    const lines = Object.entries(document.paths).flatMap(([path, item]) =>
+      Object.entries(item).flatMap(([method, op]) => [
+        `${method.toUpperCase()} ${path} ${JSON.stringify([op.security, op['x-access'], op['x-limits'], op['x-websocket']])}`,
+        ...Object.entries(op.responses).map(
+          ([status, response]) =>
+            `  ${status} ${JSON.stringify(response, (key, value: unknown) => (key === 'schema' ? undefined : value))}`,
+        ),
+      ]),
+    );
+    await expect(`${lines.join('\n')}\n`).toMatchFileSnapshot('__snapshots__/openapi-contract.txt');
   });
 
   it('takes summary and description from the 2-line header', async () => {

@@ -158,7 +158,7 @@ describe('security headers behind a proxy and in report-only mode', () => {
   }, 120_000);
   afterAll(() => Promise.all([proxied?.stop(), direct?.stop()]));
 
-  it.each(['/', '/routes', '/api/v1/hello', '/favicon.svg'])(
+  it.each(['/', '/routes', '/api/v1/hello', '/favicon.svg', '/api/v1/no-such-route'])(
     'sends HSTS on %s only when a trusted proxy says the request came over HTTPS',
     async (path) => {
       const https = { 'x-forwarded-proto': 'https' };

@@ -1,5 +1,5 @@
 // `npm run readme`: rewrites the README's route table from the route files' headers, each file
-// snippet from its file, the access table of docs/security.md from the routes' meta, and the settings
+// snippet from its file, the access table of docs/security.md from the routes' headers, and the settings
 // table of docs/deploy.md from src/server/settings.ts and the code that reads each setting.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';

@@ -128,17 +128,17 @@ describe("the check of a module's README", () => {
       'src/modules/security/README.md:1: names `isHttps`, which src/modules/security/index.ts does not export',
     ]);
     expect(
-      check("`isHttps(event)` is [`lib/request/proxy.ts`](../../server/lib/request/proxy.ts)'s."),
+      check("`isHttps(event)` is [`modules/request/proxy.ts`](../request/proxy.ts)'s."),
     ).toEqual([]);
   });
 
   it('fails on a setting its code does not read, unless the line links the file that does', () => {
     expect(
-      check('`CSP_REPORT_ONLY` and `TRUST_PROXY` are read here, and `ORIGIN`; `GET` is no setting.'),
+      check('`CSP_REPORT_ONLY` is read here, and `ORIGIN`; `GET` is no setting.'),
     ).toEqual([
       'src/modules/security/README.md:1: names the setting ORIGIN, which no code under src/modules/security reads (nor a file the line links)',
     ]);
-    expect(check('`ORIGIN` is read in [`lib/request/proxy.ts`](../../server/lib/request/proxy.ts).')).toEqual(
+    expect(check('`ORIGIN` is read in [`modules/request/proxy.ts`](../request/proxy.ts).')).toEqual(
       [],
     );
   });

@@ -102,7 +102,7 @@ const link = /\[([^\]]*)\]\(((?:[^()\s]|\([^()\s]*\))+)\)/g;
 /** Prose that names an export of a project file: `` `name` from `src/…/file.ts` ``. */
 const namedFrom = /`([A-Za-z_$][\w$]*)` from `((?:src|test|e2e|bench)\/[^`\s]+)`/g;
 
-/** Link text that names a file by its path, or the end of it: `lib/request/proxy.ts`, `drain.spec.ts`. */
+/** Link text that names a file by its path, or the end of it: `modules/request/proxy.ts`, `drain.spec.ts`. */
 const pathText =
   /^`?((?:[\w.()[\]-]+\/)*[\w()[\]-][\w.()[\]-]*\.(?:ts|mts|mjs|js|md|json|html|css|ya?ml))`?$/;
 /** A function named as called: `` `isHttps(event)` ``. */

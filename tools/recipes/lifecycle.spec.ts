@@ -104,7 +104,7 @@ function snapshot(app: string): Record<string, string> {
   );
 }
 
-const lib = 'src/server/lib/request';
+const lib = 'src/modules/request';
 const above = (line: string) => (text: string) => `${line}\n${text}`;
 const below = (line: string) => (text: string) => `${text}${line}\n`;
 const lock = (app: string) =>
@@ -334,7 +334,7 @@ describe('npm run recipe -- status, update, remove on bad input', { timeout: 60_
         expect(status, output).toBe(8);
         expect(output).toContain('recipes.lock.json');
         oneLine(output);
-        expect(existsSync(join(app, 'src/server/lib/request'))).toBe(false);
+        expect(existsSync(join(app, 'src/modules/request'))).toBe(false);
       }
     }
   });

@@ -120,6 +120,7 @@ describe('each docs page', () => {
       expect(start, `${each.docs} lacks ${treeStart(name)}`).toBeGreaterThanOrEqual(0);
       const current = page.slice(start, page.indexOf(treeEnd(name)) + treeEnd(name).length);
       expect(current).toBe(`${treeStart(name)}\n${recipeTree(each, each.docs)}\n${treeEnd(name)}`);
+      expect(current, 'links its changelog').toContain(`tools/recipes/CHANGELOG.md#${name})`);
     },
   );
 

@@ -379,7 +379,7 @@ export const recipes: Recipe[] = [
     kind: 'base',
     title: 'Request helpers: client address, HTTPS, origin, cross-site forms',
     docs: 'docs/security.md',
-    entries: ['src/server/lib/request/'],
+    entries: ['src/modules/request/'],
     dependsOn: [],
     config: {
       nitro: {
@@ -423,8 +423,8 @@ export const recipes: Recipe[] = [
       },
     },
     specs: [
-      'src/server/lib/request/content-type.spec.ts',
-      'src/server/lib/request/address-key.spec.ts',
+      'src/modules/request/content-type.spec.ts',
+      'src/modules/request/address-key.spec.ts',
       'test/server/form-origin.spec.ts',
       'test/server/ipv6-addresses.spec.ts',
     ],
@@ -517,6 +517,13 @@ export const recipes: Recipe[] = [
         { name: 'cspNoncePlaceholder', from: 'src/modules/security/index.ts', call: 'cspNoncePlaceholder' },
       ],
       vite: { html: '{ cspNonce: cspNoncePlaceholder }' },
+      nitro: { runtimeConfig: { cspReportOnly: false } },
+      env: {
+        CSP_REPORT_ONLY: {
+          meaning: "true sends each page's policy as Content-Security-Policy-Report-Only, blocking nothing",
+          example: 'false',
+        },
+      },
     },
     specs: [
       'test/server/security-headers.spec.ts',
@@ -913,7 +920,7 @@ export const recipes: Recipe[] = [
       'src/server/migrations/004-todo-events.ts',
       'src/server/migrations/011-todo-event-times.ts',
     ],
-    // Streams are capped per client address (lib/request).
+    // Streams are capped per client address (src/modules/request).
     dependsOn: ['todos', 'request'],
     config: {
       nitro: {
@@ -1054,7 +1061,7 @@ export const recipes: Recipe[] = [
       'src/server/migrations/007-reviews.ts',
       'src/server/migrations/020-review-addresses.ts',
     ],
-    // Anyone may post a review: the limit counts per client address (lib/request).
+    // Anyone may post a review: the limit counts per client address (src/modules/request).
     dependsOn: ['database', 'request'],
     config: {
       nitroModules: [
@@ -1133,7 +1140,7 @@ export const recipes: Recipe[] = [
       'src/server/migrations/015-idempotency-keys.ts',
       'src/server/migrations/019-donation-total.ts',
     ],
-    // A key is kept per caller: the user a guard signed in (`event.context.userId`), else the address (lib/request).
+    // A key is kept per caller: the user a guard signed in (`event.context.userId`), else the address (src/modules/request).
     dependsOn: ['database', 'request'],
     config: {
       nitroModules: [

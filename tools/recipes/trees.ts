@@ -21,12 +21,13 @@ export function recipeTree(recipe: RecipeManifest, docs: string): string {
     ...files.map(({ name, lines }) => `  ${name.padEnd(width)}${String(lines).padStart(4)}`),
   ]);
   const manifestLink = posix.relative(posix.dirname(docs), 'tools/recipes/manifest.json');
+  const changelogLink = `${posix.relative(posix.dirname(docs), 'tools/recipes/CHANGELOG.md')}#${recipe.name}`;
   const packages = Object.entries(recipe.packages).map(([name, version]) => `\`${name}@${version}\``);
   const builds =
     recipe.dependsOn.length > 0 ? recipe.dependsOn.map((name) => `\`${name}\``).join(', ') : 'a stock app';
   return [
     `**Recipe \`${recipe.name}\`**: ${recipe.files.length} files, ${recipe.lines} lines, on top of ${builds}`,
-    `([manifest](${manifestLink}), written by \`npm run recipes\`).` +
+    `([manifest](${manifestLink}), written by \`npm run recipes\`; [what changed](${changelogLink})).` +
       (packages.length > 0 ? ` Packages: ${packages.join(', ')}.` : ''),
     '',
     '```text',

@@ -16,7 +16,7 @@ import {
   requireSession,
   requireUser,
 } from '../../server/lib/auth';
-import { isBrowserFormPost } from '../../server/lib/request';
+import { isBrowserFormPost } from '../../modules/request';
 
 /** Where a visitor without a session goes: sign-in, and back here afterwards. */
 const signIn = '/sign-in?next=%2Faccount';

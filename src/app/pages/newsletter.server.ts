@@ -3,7 +3,7 @@ import { readFormData } from 'h3';
 
 import { errorCodeQuery } from '../../server/lib/forms';
 import { newsletterSignup, subscribe } from '../../server/lib/newsletter';
-import { isBrowserFormPost } from '../../server/lib/request';
+import { isBrowserFormPost } from '../../modules/request';
 import { newsletterMessages } from '../../shared/newsletter-messages';
 
 /**

@@ -54,9 +54,9 @@ const handlers: NitroEventHandler[] = [
 /**
  * The API contract, from one scan: Nitro's scanned route files (plus the local modules' handlers)
  * feed `outFile` (the typed client's `ApiRoutes`), the `catalogue` rows, the `/api/openapi.json`
- * document and the 405 `Allow` table. Each route states its answers and who may call it with
- * `defineRouteMeta({ openAPI })`, read from its source here (scan/route-meta.ts): a route
- * without `x-access` fails the build.
+ * document and the 405 `Allow` table. Each route says who may call it on line 3 of its header and
+ * what it answers after it, beside the `@status` tags of the functions it calls (scan/answers.ts):
+ * a route that does not say who may call it fails the build.
  */
 export function apiContract({
   root,

@@ -3,7 +3,6 @@ import type { NitroModule } from 'nitropack';
 
 // The route rule it reads (`bodyLimit`), typed wherever this module is imported.
 import type {} from './route-rules';
-import { defaultMaxBodyBytes } from './runtime/body-limit.ts';
 import { cspReportPath, maxReportBytes } from './runtime/csp.ts';
 import { resourceHeaders } from './runtime/headers.ts';
 
@@ -28,6 +27,9 @@ export async function prerenderedPolicy(html: string): Promise<string> {
   const { hashPolicyFor } = await import('./prerendered-csp.ts');
   return hashPolicyFor(html).policy;
 }
+
+/** The largest request body a route accepts unless its route rule says otherwise: 1 MiB. */
+export const defaultMaxBodyBytes = 1024 * 1024;
 
 /** What `security()` takes in `analog({ nitro: { modules } })`. */
 export interface SecurityOptions {

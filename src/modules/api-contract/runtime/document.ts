@@ -2,10 +2,12 @@ import { createHash } from 'node:crypto';
 
 import { apiRoutes, crossOriginRoutes } from '#api-contract/routes';
 import { routeModules } from '#api-contract/route-modules';
-import type { JsonText } from '../../../app/shared/json-text.ts';
 import { type OpenApiDocument, buildOpenApi } from './openapi.ts';
 
 const noModule = async () => ({});
+
+/** JSON text that a client receives as `T`: the typed client reads the brand by its shape (src/app/shared/json-text.ts). */
+type JsonText<T> = string & { readonly '~json'?: T };
 
 let served: Promise<{ body: JsonText<OpenApiDocument>; etag: string }> | undefined;
 

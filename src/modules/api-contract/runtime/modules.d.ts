@@ -1,17 +1,7 @@
 /** The route list the module generates from Nitro's scan (../generate.ts). */
 declare module '#api-contract/routes' {
-  export const apiRoutes: {
-    route: string;
-    method: string;
-    file: string;
-    summary: string;
-    description: string;
-    /** What the file's `defineRouteMeta(…)` declares, read from its source at build time. */
-    meta: import('./openapi').ContractRoute['meta'];
-    rule?: import('./openapi').OperationExtension;
-    access: string;
-    limits: string;
-  }[];
+  /** Each route as the document needs it, read from its source at build time; its module is in `route-modules`. */
+  export const apiRoutes: Omit<import('./openapi').ContractRoute, 'load'>[];
   /** The routes other sites may call from a browser (the module's `crossOriginRoutes` option). */
   export const crossOriginRoutes: string[];
 }

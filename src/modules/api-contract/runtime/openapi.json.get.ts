@@ -1,21 +1,10 @@
 /** Cached document: the OpenAPI 3.1 description of every route, built once at start, with an ETag. */
 // GET /api/openapi.json
+// Access: anyone. Limits: None needed: built once at start, answered with an ETag.
+// 200: This document. 304: Not modified: `If-None-Match` named the current ETag.
 import { defineEventHandler, handleCacheHeaders, setResponseHeader } from 'h3';
-import { defineRouteMeta } from 'nitropack/runtime';
 
 import { openApiDocument } from './document.ts';
-
-defineRouteMeta({
-  openAPI: {
-    security: [],
-    'x-access': 'anyone',
-    'x-limits': 'None needed: built once at start, answered with an ETag.',
-    responses: {
-      200: { description: 'This document.' },
-      304: { description: 'Not modified: `If-None-Match` named the current ETag.' },
-    },
-  },
-});
 
 export default defineEventHandler(async (event) => {
   const { body, etag } = await openApiDocument();

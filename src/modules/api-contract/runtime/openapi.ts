@@ -68,8 +68,8 @@ export interface DeclaredResponse {
 
 /**
  * A route as the document needs it: Nitro's pattern and method (`default`: any), its file and
- * header, what its `defineRouteMeta({ openAPI })` declares (`null`: nothing), who may call it and
- * the limits on its abuse (its `x-access` and `x-limits`, checked at build time), and its module.
+ * header, every status it answers and who may call it (its `security`, `access` and `limits`), all
+ * read from its source and checked at build time, and its module.
  */
 export interface ContractRoute {
   route: string;
@@ -77,17 +77,12 @@ export interface ContractRoute {
   file: string;
   summary: string;
   description: string;
-  meta: {
-    openAPI?: {
-      responses?: Record<string, DeclaredResponse>;
-      security?: Record<string, string[]>[];
-      'x-access'?: string;
-      'x-limits'?: string;
-      'x-websocket'?: boolean;
-    };
-  } | null;
+  answers: Record<string, DeclaredResponse>;
+  security: Record<string, string[]>[];
   access: string;
   limits: string;
+  /** A WebSocket handler (`// WS` on line 2): the GET is an upgrade. */
+  websocket?: boolean;
   /** What the route's rule adds, after what its file's `openApi` export adds. */
   rule?: OperationExtension;
   load: () => Promise<{ default?: unknown; route?: unknown; openApi?: OperationExtension }>;
@@ -243,18 +238,6 @@ function queryParameters(json: JsonSchema): OpenApiParameter[] {
   return properties.map(([name, schema]) => ({ name, in: 'query', required: required.has(name), schema }));
 }
 
-/** The statuses a route declares; a route that declares none fails the document, named. */
-function declaredResponses({ file, meta }: ContractRoute): [number, DeclaredResponse][] {
-  const responses = meta?.openAPI?.responses;
-  if (!responses || !Object.keys(responses).length) {
-    throw new Error(`${file}: state its statuses with defineRouteMeta({ openAPI: { responses: { … } } })`);
-  }
-  return Object.entries(responses).map(([status, response]) => {
-    if (!/^[1-5]\d\d$/.test(status)) throw new Error(`${file}: ${status} is not an HTTP status`);
-    return [Number(status), response];
-  });
-}
-
 function operation(route: ContractRoute, method: string, schemas: Schemas, defs: Defs): OpenApiOperation {
   const readsBody = method !== 'get';
   const validated = Object.values(schemas).some(Boolean);
@@ -274,11 +257,11 @@ function operation(route: ContractRoute, method: string, schemas: Schemas, defs:
   ];
 
   const responses: OpenApiOperation['responses'] = {};
-  for (const [status, declared] of declaredResponses(route)) {
-    const shared = sharedWithHeaders[status];
-    responses[String(status)] = shared
+  for (const [status, declared] of Object.entries(route.answers)) {
+    const shared = sharedWithHeaders[Number(status)];
+    responses[status] = shared
       ? { $ref: `#/components/responses/${shared}` }
-      : documentedResponse(status, declared, schemas, defs);
+      : documentedResponse(Number(status), declared, schemas, defs);
   }
   if (validated) responses['422'] = { $ref: '#/components/responses/ValidationFailed' };
   // What the server answers for any route, beside what the route declares: 413 (body limit), 500 and 503
@@ -303,7 +286,7 @@ function operation(route: ContractRoute, method: string, schemas: Schemas, defs:
     'x-analog-route': route.route,
     parameters,
     responses,
-    security: route.meta?.openAPI?.security ?? [],
+    security: route.security,
     'x-access': route.access,
     'x-limits': route.limits,
     ...(schema && {
@@ -368,7 +351,7 @@ function preflight(route: ContractRoute): OpenApiOperation {
 }
 
 /**
- * The OpenAPI 3.1 document of `routes`, from the statuses and schemas each route declares;
+ * The OpenAPI 3.1 document of `routes`, from the statuses and schemas each route states;
  * `crossOrigin` names the routes other sites may call, which answer a CORS preflight too.
  */
 export async function buildOpenApi(
@@ -381,12 +364,11 @@ export async function buildOpenApi(
     const module = await route.load();
     const schemas = schemasOf(module);
     // A WebSocket handler answers any method (426 but for an upgrade); the upgrade is a GET.
-    const websocket = route.meta?.openAPI?.['x-websocket'] === true;
-    const methods = websocket ? ['get'] : route.method === 'default' ? anyMethods : [route.method];
+    const methods = route.websocket ? ['get'] : route.method === 'default' ? anyMethods : [route.method];
     const item = (paths[openApiPath(route.route)] ??= {});
     for (const method of methods) {
       const generated = operation(route, method, schemas, defs);
-      if (websocket) generated['x-websocket'] = true;
+      if (route.websocket) generated['x-websocket'] = true;
       const [own, rule] = [module.openApi ?? {}, route.rule ?? {}];
       item[method] = {
         ...generated,

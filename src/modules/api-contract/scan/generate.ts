@@ -1,5 +1,6 @@
 import { dirname, relative } from 'node:path';
 
+import { sessionRules } from './access.ts';
 import type { ApiRoute } from './routes.ts';
 
 const quote = (text: string) => `'${text.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`;
@@ -63,13 +64,15 @@ export function routesModule(
   crossOriginRoutes: readonly string[],
   routeRules: Record<string, object>,
 ): string {
-  const data = routes.map(({ route, method, file, header, meta, access }) => ({
+  const data = routes.map(({ route, method, file, header, access, answers }) => ({
     route,
     method,
     file,
     summary: header.pattern,
     description: header.when[0].toUpperCase() + header.when.slice(1),
-    meta,
+    answers,
+    security: sessionRules.includes(access.access) ? [{ session: [] }] : [],
+    websocket: header.method === 'WS',
     rule: (routeRules[route] as { openAPI?: unknown } | undefined)?.openAPI,
     ...access,
   }));

@@ -9,12 +9,12 @@ import { apiRoutes } from './routes';
 const roots: string[] = [];
 afterAll(() => roots.forEach((root) => rmSync(root, { recursive: true })));
 
-/** A project with `files` under src/server/routes, scanned by Nitro's own scanner. */
+/** A project with `files` under src/server (routes and their lib), scanned by Nitro's own scanner. */
 async function scanned(files: Record<string, string>) {
   const root = mkdtempSync(join(tmpdir(), 'api-contract-'));
   roots.push(root);
   for (const [file, text] of Object.entries(files)) {
-    const path = join(root, 'src/server/routes', file);
+    const path = join(root, 'src/server', file.startsWith('lib/') ? file : `routes/${file}`);
     mkdirSync(dirname(path), { recursive: true });
     writeFileSync(path, text);
   }
@@ -23,15 +23,25 @@ async function scanned(files: Record<string, string>) {
   return { root, nitro: nitro as unknown as Nitro };
 }
 
-/** A route's meta as the convention has it: its access rule, its limits, one status. */
-const meta = (access = `'x-access': 'anyone', security: []`) =>
-  `defineRouteMeta({ openAPI: { ${access}, 'x-limits': 'None.', responses: { 200: { description: 'OK.' } } } });\n`;
+/** A route's header: what it teaches, its method and URL, who may call it and what it answers. */
+const header = (endpoint: string, access = 'anyone', answers = '200: OK.') =>
+  `/** Thing: a thing. */\n// ${endpoint}\n// Access: ${access}. Limits: None.\n${answers && `// ${answers}\n`}`;
+
+/** The thrown message of the scan of `files`. */
+const failure = async (files: Record<string, string>) => {
+  const { root, nitro } = await scanned(files);
+  return () => apiRoutes(nitro, [], root);
+};
 
 describe('apiRoutes', () => {
-  it('lists each scanned route file with its pattern, method, file and header', async () => {
+  it('lists each scanned route file with its pattern, method, file, header, access and answers', async () => {
     const { root, nitro } = await scanned({
-      'api/things/[id].get.ts': `/** Thing: one thing. */\n// GET /api/things/:id\n${meta()}`,
-      'api/[...].ts': `/** Catch-all: the rest. */\n// ANY /api/**\n${meta()}`,
+      'api/things/[id].get.ts': header(
+        'GET /api/things/:id',
+        'anyone',
+        '200 text/csv: The thing. 404: None.',
+      ),
+      'api/[...].ts': header('ANY /api/**'),
     });
     expect(apiRoutes(nitro, [], root)).toEqual([
       {
@@ -39,84 +49,79 @@ describe('apiRoutes', () => {
         method: 'default',
         handler: join(root, 'src/server/routes/api/[...].ts'),
         file: 'src/server/routes/api/[...].ts',
-        header: { pattern: 'Catch-all', when: 'the rest.', method: 'ANY', url: '/api/**', query: '' },
-        meta: expect.objectContaining({ openAPI: expect.objectContaining({ 'x-access': 'anyone' }) }),
+        header: { pattern: 'Thing', when: 'a thing.', method: 'ANY', url: '/api/**', query: '' },
         access: { access: 'anyone', limits: 'None.' },
+        answers: { '200': { description: 'OK.' } },
       },
       {
         route: '/api/things/:id',
         method: 'get',
         handler: join(root, 'src/server/routes/api/things/[id].get.ts'),
         file: 'src/server/routes/api/things/[id].get.ts',
-        header: { pattern: 'Thing', when: 'one thing.', method: 'GET', url: '/api/things/:id', query: '' },
-        meta: {
-          openAPI: {
-            'x-access': 'anyone',
-            security: [],
-            'x-limits': 'None.',
-            responses: { '200': { description: 'OK.' } },
-          },
-        },
+        header: { pattern: 'Thing', when: 'a thing.', method: 'GET', url: '/api/things/:id', query: '' },
         access: { access: 'anyone', limits: 'None.' },
+        answers: {
+          '200': { description: 'The thing.', content: { 'text/csv': {} } },
+          '404': { description: 'None.' },
+        },
       },
     ]);
   });
 
   it('fails, naming the file, when line 2 is not what Nitro serves the file as', async () => {
-    const { root, nitro } = await scanned({
-      'api/things.post.ts': `/** Thing: a new thing. */\n// GET /api/things\n${meta()}`,
-    });
-    expect(() => apiRoutes(nitro, [], root)).toThrow(
+    expect(await failure({ 'api/things.post.ts': header('GET /api/things') })).toThrow(
       'src/server/routes/api/things.post.ts: line 2 says GET /api/things, but Nitro serves POST /api/things',
     );
   });
 
-  it('fails, naming the file, when a route does not say who may call it', async () => {
-    const { root, nitro } = await scanned({
-      'api/things.post.ts': `/** Thing: a new thing. */\n// POST /api/things\n${meta(`security: []`)}`,
-    });
-    expect(() => apiRoutes(nitro, [], root)).toThrow(
-      /^src\/server\/routes\/api\/things\.post\.ts: say who may call it: defineRouteMeta\(\{ openAPI: \{ 'x-access': 'anyone' \|/,
-    );
-  });
-
   it.each([
-    [`'x-access': 'admin', security: []`, "'x-access': 'admin' goes with security: [{ session: [] }]"],
-    [`'x-access': 'anyone', security: [{ session: [] }]`, "'x-access': 'anyone' goes with security: []"],
-    [
-      `'x-access': 'owner', security: [{ session: [] }]`,
-      'answers 401 without a session: list 401 in responses',
-    ],
-    [`'x-access': 'everyone', security: []`, 'say who may call it'],
-  ])('fails for %s', async (access, message) => {
-    const { root, nitro } = await scanned({
-      'api/things.post.ts': `/** Thing: a new thing. */\n// POST /api/things\n${meta(access)}`,
-    });
-    expect(() => apiRoutes(nitro, [], root)).toThrow(message);
-  });
-
-  it('fails, naming the file and line, for a meta that is not a literal', async () => {
-    const { root, nitro } = await scanned({
-      'api/things.post.ts': `/** Thing: a new thing. */\n// POST /api/things\nconst x = 1;\ndefineRouteMeta({ openAPI: { ...x } });\n`,
-    });
-    expect(() => apiRoutes(nitro, [], root)).toThrow(
-      'src/server/routes/api/things.post.ts:4: defineRouteMeta takes literals only, not `...x`',
+    ['no line 3', `/** Thing: a thing. */\n// POST /api/things\n// 200: OK.\n`],
+    ['a rule that is none', header('POST /api/things', 'everyone')],
+    ['no limits', `/** Thing: a thing. */\n// POST /api/things\n// Access: anyone. Limits: \n// 200: OK.\n`],
+  ])('fails, naming the file, for a route with %s', async (_, text) => {
+    expect(await failure({ 'api/things.post.ts': text })).toThrow(
+      /^src\/server\/routes\/api\/things\.post\.ts: line 3 must say who may call it and the limits on its abuse: \/\/ Access: anyone \| signed-in/,
     );
   });
 
-  it('fails when x-limits is missing, and accepts an optional session for anyone', async () => {
-    const { root, nitro } = await scanned({
-      'api/a.post.ts': `/** A: a. */\n// POST /api/a\ndefineRouteMeta({ openAPI: { 'x-access': 'anyone', security: [] } });\n`,
-    });
-    expect(() => apiRoutes(nitro, [], root)).toThrow(
-      'src/server/routes/api/a.post.ts: state its abuse limits in one sentence',
+  it('fails for a route that answers nothing, or needs a session but answers no 401', async () => {
+    expect(await failure({ 'api/a.get.ts': header('GET /api/a', 'anyone', '') })).toThrow(
+      'src/server/routes/api/a.get.ts: say what it answers on line 4',
     );
-    const optional = await scanned({
-      'api/b.get.ts': `/** B: b. */\n// GET /api/b\n${meta(`'x-access': 'anyone', security: [{}, { session: [] }]`)}`,
+    expect(await failure({ 'api/b.get.ts': header('GET /api/b', 'owner') })).toThrow(
+      "src/server/routes/api/b.get.ts: 'owner' answers 401 without a session",
+    );
+  });
+
+  it('adds the @status tags of the functions a route imports, through re-exports, its own lines winning', async () => {
+    const { root, nitro } = await scanned({
+      'lib/auth/index.ts': `export * from './guard';\nexport { lookUp as find } from './find';\n`,
+      'lib/auth/guard.ts':
+        '/**\n * The account.\n * @status 401 No valid\n *   session.\n * @status 403 Not an admin.\n */\nexport async function requireAdmin() {}\n',
+      'lib/auth/find.ts': '/** @status 404 No thing. */\nexport const lookUp = () => {};\n',
+      'api/things.get.ts': `${header('GET /api/things', 'admin', '200: The things. 403: Not yours.')}import { find, requireAdmin } from '../../lib/auth';\n`,
     });
-    expect(apiRoutes(optional.nitro, [], optional.root)[0].access).toEqual({
-      access: 'anyone',
-      limits: 'None.',
+    expect(apiRoutes(nitro, [], root)[0].answers).toEqual({
+      '200': { description: 'The things.' },
+      '401': { description: 'No valid session.' },
+      '403': { description: 'Not yours.' },
+      '404': { description: 'No thing.' },
     });
+  });
+
+  it('fails when two functions a route calls tag one status differently, unless the route states it', async () => {
+    const lib = {
+      'lib/a.ts': '/** @status 429 Too many of a. */\nexport function a() {}\n',
+      'lib/b.ts': '/** @status 429 Too many of b. */\nexport function b() {}\n',
+    };
+    const imports = "import { a } from '../../lib/a';\nimport { b } from '../../lib/b';\n";
+    expect(await failure({ ...lib, 'api/c.get.ts': `${header('GET /api/c')}${imports}` })).toThrow(
+      'src/server/routes/api/c.get.ts: its functions tag 429 differently: state it',
+    );
+    const { root, nitro } = await scanned({
+      ...lib,
+      'api/d.get.ts': `${header('GET /api/d', 'anyone', '200: OK. 429: Too many.')}${imports}`,
+    });
+    expect(apiRoutes(nitro, [], root)[0].answers['429']).toEqual({ description: 'Too many.' });
   });
 });

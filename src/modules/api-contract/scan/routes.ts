@@ -2,9 +2,9 @@ import { readFileSync } from 'node:fs';
 import { relative } from 'node:path';
 import type { Nitro, NitroEventHandler } from 'nitropack';
 
-import { type RouteAccess, routeAccess } from './access.ts';
+import { type RouteAccess, readAccess, sessionRules } from './access.ts';
+import { type Answers, readAnswers } from './answers.ts';
 import { type RouteHeader, readHeader } from './header.ts';
-import { type MetaValue, readRouteMeta } from './route-meta.ts';
 
 /** One API route as Nitro registered it, with its file's header. */
 export interface ApiRoute {
@@ -17,10 +17,10 @@ export interface ApiRoute {
   /** The handler file from the project root: `src/server/routes/api/v1/users/[id].get.ts`. */
   file: string;
   header: RouteHeader;
-  /** What its `defineRouteMeta(…)` declares (`null`: nothing), read from its source. */
-  meta: Record<string, MetaValue> | null;
-  /** Who may call it and the limits on its abuse, from its meta's `x-access` and `x-limits`. */
+  /** Who may call it and the limits on its abuse: line 3 of its header. */
   access: RouteAccess;
+  /** Every status it answers: its header's, and those its functions tag with `@status`. */
+  answers: Answers;
 }
 
 /** `METHOD /route` as line 2 of a header states it: `ANY` for a file that answers every method. */
@@ -29,9 +29,9 @@ export const endpoint = (method: string, route: string) =>
 
 /**
  * The one list of API routes: the route files Nitro scanned (its own file-name rules) and the
- * handlers this module adds, each with its header and its `defineRouteMeta`. Line 2 of a header
- * must state what Nitro serves the file as, and the meta who may call it (`x-access`, `x-limits`);
- * a file that does not fails the build, named.
+ * handlers this module adds, each with its header. Line 2 of a header must state what Nitro serves
+ * the file as, line 3 who may call it, and a route that needs a session must answer 401; a file
+ * that does not fails the build, named.
  */
 export function apiRoutes(nitro: Nitro, own: readonly NitroEventHandler[], root: string): ApiRoute[] {
   const handlers = [...nitro.scannedHandlers, ...own];
@@ -53,9 +53,11 @@ export function apiRoutes(nitro: Nitro, own: readonly NitroEventHandler[], root:
       if (stated !== served) {
         throw new Error(`${file}: line 2 says ${header.method} ${header.url}, but Nitro serves ${served}`);
       }
-      const meta = readRouteMeta(file, text);
-      const access = routeAccess(file, meta?.['openAPI']);
-      return { route: route!, method: method.toLowerCase(), handler, file, header, meta, access };
+      const access = readAccess(file, text);
+      const answers = readAnswers(file, handler, text);
+      if (sessionRules.includes(access.access) && !answers['401'])
+        throw new Error(`${file}: '${access.access}' answers 401 without a session: tag its guard's 401`);
+      return { route: route!, method: method.toLowerCase(), handler, file, header, access, answers };
     })
     .sort((a, b) => a.route.localeCompare(b.route) || a.method.localeCompare(b.method));
 }

@@ -1,12 +1,8 @@
 import { type H3Event, createError, getRequestHeader } from 'h3';
 import type { IncomingMessage } from 'node:http';
 
-// The one file of the request helper that needs no Nitro: this file also loads with the module's index.ts.
-import { lingerAfterRefusal } from '../../../server/lib/request/linger.ts';
+import { lingerAfterRefusal } from '../../request/index.ts';
 import { isNestedDeeperThan, maxJsonDepth } from './json-depth.ts';
-
-/** The largest request body a route accepts unless its route rule says otherwise: 1 MiB. */
-export const defaultMaxBodyBytes = 1024 * 1024;
 
 // Private API (checked against h3@1.15.11): `readRawBody`, and so `readBody` and `readFormData`,
 // first look for a body already read under this symbol on the Node request. h3 has no public way

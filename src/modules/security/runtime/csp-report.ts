@@ -1,7 +1,7 @@
 import { type H3Event, createError, setResponseHeader } from 'h3';
 import { z } from 'zod';
 
-import { addressKey, clientAddress } from '../../../server/lib/request/index.ts';
+import { addressKey, clientAddress } from '../../request/index.ts';
 
 const text = z
   .string()
@@ -85,6 +85,7 @@ function currentWindow() {
 /**
  * Counts a report against its client address, or refuses it with 429 past `reportsPerMinute`: a
  * browser sends a few per page at most, and each one costs a log line.
+ * @status 429 Too many reports from this address; see `Retry-After`.
  */
 export function takeReport(event: H3Event): void {
   const { reports, endsAt } = currentWindow();

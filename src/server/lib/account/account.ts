@@ -39,6 +39,8 @@ export const passwordChangePolicy: AttemptPolicy = {
  * Changes the signed-in user's password: the current one must match (403 otherwise, counted
  * against `passwordChangePolicy`), the new one is hashed, and every session of the account ends,
  * in every process; the browser that asked stays signed in under a new session and cookie.
+ * @status 403 The current password is wrong.
+ * @status 429 Too many wrong current passwords for this account.
  */
 export async function changePassword(
   event: H3Event,

@@ -3,7 +3,7 @@ import { fail, redirect } from '#server-actions';
 import { type H3Event, isError, readFormData } from 'h3';
 
 import { issueField } from '../../../shared/issues';
-import { appOrigin, capBody, isBrowserFormPost, refuseCrossSiteForm } from '../request';
+import { appOrigin, capBody, isBrowserFormPost, refuseCrossSiteForm } from '../../../modules/request';
 import { type AccountMessageCode, accountMessageCode } from '../../../shared/account-messages';
 import { safeRedirectPath } from './redirects';
 

@@ -1,6 +1,6 @@
 import { type H3Event, getCookie, getRequestHeader } from 'h3';
 
-import { isHttps } from '../request';
+import { isHttps } from '../../../modules/request';
 
 /**
  * The name of this app's cookie `name` on this request: `__Host-<name>` over HTTPS, which a

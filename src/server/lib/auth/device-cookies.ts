@@ -2,7 +2,7 @@ import { type H3Event, setCookie } from 'h3';
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 
 import { onlyCookie, ownCookieName } from './cookies';
-import { isHttps } from '../request';
+import { isHttps } from '../../../modules/request';
 import { sessionSecret } from './sessions';
 
 /** How long a browser stays known to an account after its last sign-in there: 180 days. */

@@ -13,7 +13,7 @@ import { randomBytes } from 'node:crypto';
 import { useDatabase } from '../db';
 import type { Account } from './accounts';
 import { onlyCookie, ownCookieName } from './cookies';
-import { isHttps, refuseCrossSiteForm } from '../request';
+import { isHttps, refuseCrossSiteForm } from '../../../modules/request';
 
 const maxAge = 60 * 60 * 24 * 7;
 /** How long a session lasts after it started, in milliseconds: what its cookie's seal is good for. */
@@ -148,6 +148,7 @@ export async function sessionUserId(event: H3Event): Promise<number | undefined>
 /**
  * The request's session, or a 401 JSON error: the guard of every route that needs one. A form
  * posted from another site gets 403 first: it rides on the victim's cookie (CSRF).
+ * @status 401 No valid session.
  */
 export async function requireSession(event: H3Event): Promise<CurrentSession> {
   refuseCrossSiteForm(event);
@@ -159,7 +160,10 @@ export async function requireSession(event: H3Event): Promise<CurrentSession> {
   return session;
 }
 
-/** The signed-in account, or a 401 JSON error: the guard of every protected route. */
+/**
+ * The signed-in account, or a 401 JSON error: the guard of every protected route.
+ * @status 401 No valid session.
+ */
 export async function requireUser(event: H3Event): Promise<Account> {
   return (await requireSession(event)).account;
 }

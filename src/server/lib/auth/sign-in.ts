@@ -9,7 +9,7 @@ import { hashPassword, verifyPassword } from './passwords';
 import { type AttemptPolicy, countOnly, takeAttempt } from '../rate-limit';
 import { knownDevice, setDeviceCookie } from './device-cookies';
 import { startSession } from './sessions';
-import { addressCallerKey, budget, refuseCrossSiteForm } from '../request';
+import { addressCallerKey, budget, refuseCrossSiteForm } from '../../../modules/request';
 
 /** The window of the sign-in limits (and of the account recipe's password-change limit). */
 export const fifteenMinutes = 15 * 60;
@@ -80,6 +80,8 @@ export const createdAccountsPolicy = (): AttemptPolicy => ({
 /**
  * Creates an account and signs it in. A taken email is a 409 that counts against the failure
  * limit; a new account counts against its address's hourly allowance of new accounts.
+ * @status 409 The email has an account already.
+ * @status 429 Too many new accounts or taken emails from this address, or attempts on this email.
  */
 export async function signUp(event: H3Event, input: z.output<typeof signUpInput>): Promise<Account> {
   refuseCrossSiteForm(event);
@@ -110,6 +112,9 @@ export async function signUp(event: H3Event, input: z.output<typeof signUpInput>
  * cookie) skips the account's slowdown and is limited on its own instead, so the owner's browser
  * gets in at once however many addresses guess. An unknown email and a wrong password answer the
  * same 401 after the same work (a hash either way), so neither reveals an account.
+ * @status 401 Wrong email or password (the same answer for both).
+ * @status 429 Too many failed attempts from this address, or for this account from this address, or too many
+ *   slowed attempts on this account at once.
  */
 export async function signIn(
   event: H3Event,

@@ -1,6 +1,6 @@
 import { type ChatMessage, type ChatServerFrame, chatCloseCodes, chatLimits } from '../../../shared/chat';
 import { type StopWatching, oneReadAtATime, useDatabase, watchCommits } from '../db';
-import { type Release, queuedBytes } from '../request';
+import { type Release, queuedBytes } from '../../../modules/request';
 import { chatClientFrame } from './frame';
 import type { ChatContext, ChatFrame, ChatPeer } from './hooks';
 import {

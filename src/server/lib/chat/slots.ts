@@ -1,4 +1,4 @@
-import { budget } from '../request';
+import { budget } from '../../../modules/request';
 import { chatSettings } from './settings';
 
 /** Open chat connections, per client address (`addressCallerKey`) and in this process. */

@@ -2,7 +2,7 @@ import { createEvent } from 'h3';
 import { type IncomingMessage, ServerResponse } from 'node:http';
 
 import { currentSession } from '../auth';
-import { addressCallerKey, appOrigin, callerKey } from '../request';
+import { addressCallerKey, appOrigin, callerKey } from '../../../modules/request';
 import type { ChatContext, UpgradeRequest } from './hooks';
 import { chatSettings } from './settings';
 import { accountConnections, chatConnections } from './slots';
@@ -45,6 +45,10 @@ function refusal(status: number, statusText: string, message: string, headers: R
  * - 503 (`Retry-After: 5`) over `maxConnections` open in this process, 429 (`Retry-After: 30`)
  *   over `maxConnectionsPerAddress` from one client address;
  * - 401 without a live session, 429 over `maxConnectionsPerAccount` open for its account here.
+ * @status 401 No session.
+ * @status 403 `Origin` is not this site.
+ * @status 429 This client address, or this account, holds its maximum of open chats.
+ * @status 503 This process holds its maximum of open chats.
  */
 export async function requireChatUpgrade(request: UpgradeRequest & { context: Record<string, unknown> }) {
   const req = nodeRequest(request);

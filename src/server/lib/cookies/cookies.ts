@@ -1,6 +1,6 @@
 import { type H3Event, setCookie } from 'h3';
 
-import { isHttps } from '../request';
+import { isHttps } from '../../../modules/request';
 
 /**
  * Sets a cookie with safe defaults: `Path=/`, `HttpOnly` (no script can read it),

@@ -7,7 +7,7 @@ import {
   sendRedirect,
 } from 'h3';
 
-import { isBrowserFormPost } from '../request';
+import { isBrowserFormPost } from '../../../modules/request';
 import { issueField } from '../../../shared/issues';
 
 /** A page's messages by code: the only texts its form shows from a redirect's query. */
@@ -33,6 +33,7 @@ export function errorCodeQuery(
  * Progressive enhancement for an API route: a plain HTML form post (a browser asking for
  * HTML) is answered with 303 to `page`, carrying `?sent=1` or the field errors as codes of
  * `messages` (`errorCodeQuery`); API clients still get JSON and 422 from the route itself.
+ * @status 303 A browser form post without JavaScript goes back to its page.
  */
 export function redirectBrowserForms(
   route: EventHandler,

@@ -12,6 +12,7 @@ export function requireDecoded(raw: string): string {
 /**
  * A decoded catch-all slug that is safe to map onto files: `..`, `.`, empty segments,
  * backslashes and NUL bytes are a 400, so `..%2f..%2f.env` can never climb out of a folder.
+ * @status 400 A slug with an unsafe segment.
  */
 export function requireSafeSlug(raw: string | undefined): string {
   const slug = requireDecoded(raw ?? '');

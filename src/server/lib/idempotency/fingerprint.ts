@@ -2,7 +2,7 @@ import { type H3Event, createError, readRawBody } from 'h3';
 import { getRouteRules } from 'nitropack/runtime';
 import { createHash } from 'node:crypto';
 
-import { capBody } from '../request';
+import { capBody } from '../../../modules/request';
 
 /** A streamed body a retry sends is hashed as it arrives, never kept, up to this many bytes. */
 const maxStreamedBytes = 16 * 1024 * 1024;

@@ -10,7 +10,7 @@ import {
 import { useRuntimeConfig } from 'nitropack/runtime';
 import { randomUUID } from 'node:crypto';
 
-import { identifiedCallerKey } from '../request';
+import { identifiedCallerKey } from '../../../modules/request';
 import { digestBody, requestFingerprint } from './fingerprint';
 import { parseIdempotencyKey } from './key';
 import { type KeyRecord, claimKey, findKey, keysHeld, keysStored, releaseKey, storeResponse } from './store';

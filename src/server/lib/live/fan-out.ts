@@ -4,7 +4,7 @@ import type { Readable } from 'node:stream';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 
 import { type StopWatching, oneReadAtATime, watchCommits } from '../db';
-import { type Release, addressCallerKey, budget, queuedBytes } from '../request';
+import { type Release, addressCallerKey, budget, queuedBytes } from '../../../modules/request';
 import { type ServerSentEvent, encodeEvents, pullSource, sendEventStream } from './event-stream';
 
 /** One row of an event log: ids rise in commit order. */

@@ -58,7 +58,11 @@ const todoEventLog: EventLog = {
  */
 export const newestTodoEvent = () => todoEventLog.newest();
 
-/** The todo changes as `GET /api/v1/todos/events` streams them, `pg_notify` naming the channel. */
+/**
+ * The todo changes as `GET /api/v1/todos/events` streams them, `pg_notify` naming the channel.
+ * @status 429 This client address holds its maximum of open streams.
+ * @status 503 This process holds its maximum of open streams.
+ */
 export const todoEvents = eventFanOut(todoEventLog, {
   // `todoEvents` of the runtime config: TODO_EVENTS_MAX_STREAMS, …_PER_ADDRESS, …_HEARTBEAT_SECONDS, …_STALL_SECONDS.
   channel: 'todo_events',

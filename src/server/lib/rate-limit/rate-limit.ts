@@ -1,7 +1,7 @@
 import { type H3Event, createError, setResponseHeaders } from 'h3';
 
 import { useDatabase } from '../db';
-import { addressCallerKey } from '../request';
+import { addressCallerKey } from '../../../modules/request';
 
 /** At most `limit` counted attempts per `windowSeconds` on one counter. */
 export interface AttemptPolicy {

@@ -3,7 +3,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import { z } from 'zod';
 
 import { useDatabase } from '../db';
-import { addressCallerKey } from '../request';
+import { addressCallerKey } from '../../../modules/request';
 import { products } from '../../../shared/products';
 
 /** A new review as the form sends it: a catalogue product, 1 to 5 stars, a short text without NUL. */

@@ -1,6 +1,6 @@
 import { defineEventHandler } from 'h3';
 
-import { capBody } from '../request';
+import { capBody } from '../../../modules/request';
 
 /** A server function's input is a small JSON body: 16 KiB is ample (raise it for one that takes more). */
 const maxInputBytes = 16 * 1024;

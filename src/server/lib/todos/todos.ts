@@ -43,6 +43,7 @@ export function todosMax(): number {
  * the caller, is what bounds the disk it takes. The count and the insert are one statement;
  * SQLite runs writes one at a time, so the cap is exact there, while concurrent inserts on
  * PostgreSQL may pass it by at most the number running at that moment.
+ * @status 409 The list is full (`TODOS_MAX` todos): delete one first.
  */
 export async function createTodo(title: string, max: number): Promise<Todo> {
   const db = await useDatabase();
@@ -62,6 +63,7 @@ export async function createTodo(title: string, max: number): Promise<Todo> {
 /**
  * Changes a todo in one statement: `COALESCE` keeps each column the request leaves out, so a
  * concurrent rename and toggle of one todo both survive, and a deleted todo stays deleted.
+ * @status 404 No todo has the id.
  */
 export async function updateTodo(id: string, changes: Partial<Pick<Todo, 'title' | 'done'>>): Promise<Todo> {
   const db = await useDatabase();
@@ -72,6 +74,7 @@ export async function updateTodo(id: string, changes: Partial<Pick<Todo, 'title'
   return rows[0] ? changed(toTodo(rows[0])) : notFound(id);
 }
 
+/** @status 404 No todo has the id. */
 export async function deleteTodo(id: string): Promise<void> {
   const db = await useDatabase();
   const { rows } = await db.sql<{ rows: TodoRow[] }>`DELETE FROM todos WHERE id = ${id} RETURNING id`;

@@ -7,7 +7,7 @@ import { type Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 
 import { useDatabase } from '../db';
-import { type Release, budget, budgetSettings, callerKey, lingerAfterRefusal, mediaType } from '../request';
+import { type Release, budget, budgetSettings, callerKey, lingerAfterRefusal, mediaType } from '../../../modules/request';
 import { TypeSniffer, unsupported } from './file-types';
 import { releaseQuota, reserveQuota, settleQuota } from './quota';
 import { type StoredFile, maxFileBytes, storedPath, uploadsDir } from './stored-files';
@@ -92,6 +92,11 @@ function multipartParser(event: H3Event) {
  * when complete, and the row is written last; whatever stops an upload removes its `.part` file
  * before the answer goes out and gives its reservation back. A refusal before the body is read
  * ends it by `endUnreadBody`.
+ * @status 400 No boundary, a malformed or cut-off body, or no part named `file`; nothing stored.
+ * @status 413 The file is over 5 MiB (refused while it streams in), or the quota is full.
+ * @status 415 Not multipart/form-data, or bytes that are not a PNG, JPEG, WebP, GIF or PDF.
+ * @status 429 Too many uploads from this account at once; see `Retry-After`.
+ * @status 503 The server is writing all the uploads it allows at once; see `Retry-After`.
  */
 export async function receiveUpload(event: H3Event, ownerId: number): Promise<StoredFile> {
   const { parser, reservation, admitted } = await beforeReading(event, ownerId).catch((error: unknown) => {

@@ -43,6 +43,9 @@ export async function listOwnFiles(ownerId: number): Promise<StoredFile[]> {
 /**
  * The guard of a stored file: the signed-in account's own file, or 401 without a session, 404
  * for an id no file has (a malformed one included), 403 for someone else's file.
+ * @status 401 No valid session.
+ * @status 403 Someone else's file.
+ * @status 404 No file has the id.
  */
 export async function requireOwnFile(event: H3Event, id: string | undefined): Promise<OwnedFile> {
   const user = await requireUser(event);

@@ -43,7 +43,10 @@ export async function findUser(id: number): Promise<User | undefined> {
   return rows[0];
 }
 
-/** Renames a user in one statement and returns it, or throws a 404 error. */
+/**
+ * Renames a user in one statement and returns it, or throws a 404 error.
+ * @status 404 No user has the id.
+ */
 export async function updateUser(id: number, name: string): Promise<User> {
   if (!isUserId(id)) notFound(id);
   const db = await useDatabase();
@@ -53,7 +56,10 @@ export async function updateUser(id: number, name: string): Promise<User> {
   return rows[0] ?? notFound(id);
 }
 
-/** Removes a user, or throws a 404 error. */
+/**
+ * Removes a user, or throws a 404 error.
+ * @status 404 No user has the id (answered to admins only).
+ */
 export async function deleteUser(id: number): Promise<void> {
   const db = await useDatabase();
   const { rows } = await db.sql<{ rows: User[] }>`DELETE FROM users WHERE id = ${id} RETURNING id`;

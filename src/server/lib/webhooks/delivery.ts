@@ -16,6 +16,11 @@ export const maxDeliveryBytes = 64 * 1024;
  * so they are verified before they are parsed. A provider states the length of what it sends: a
  * delivery without `Content-Length`, or over 64 KiB, is refused before it is read (411, 413),
  * unless a limit in front of the route read it. A signed body that is not an event is a 400.
+ * @status 400 No or a malformed `Webhook-Signature`, or a signed body that is not an event.
+ * @status 401 The signature does not match the body, or its timestamp is over 5 minutes away.
+ * @status 411 No `Content-Length` on a body no limit in front of the route has read.
+ * @status 413 The body is over 64 KiB.
+ * @status 503 No `WEBHOOK_SECRET` is set; the sender retries later.
  */
 export async function requireSignedDelivery(event: H3Event): Promise<Delivery> {
   const secrets = webhookSecrets();

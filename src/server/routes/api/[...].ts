@@ -1,21 +1,10 @@
 /** Catch-all: answers unmatched API paths with JSON 404, or 405 where the path takes other methods. */
 // ANY /api/**
+// Access: anyone. Limits: None needed: it answers 404 or 405 and stores nothing.
+// 404: No route has the path. 405: The path answers other methods, listed in `Allow`.
 import { defineEventHandler, getRequestURL, setResponseHeader, setResponseStatus } from 'h3';
-import { defineRouteMeta } from 'nitropack/runtime';
 
 import { allowedMethods } from '../../../modules/api-contract';
-
-defineRouteMeta({
-  openAPI: {
-    security: [],
-    'x-access': 'anyone',
-    'x-limits': 'None needed: it answers 404 or 405 and stores nothing.',
-    responses: {
-      404: { description: 'No route has the path.' },
-      405: { description: 'The path answers other methods, listed in `Allow`.' },
-    },
-  },
-});
 
 // Returned rather than thrown, so the answer is JSON even where Nitro's dev error page would send a
 // browser HTML. h3 has decoded `event.path`; the message shows the percent-encoded form, so no markup.

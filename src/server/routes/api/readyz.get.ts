@@ -1,7 +1,8 @@
 /** Readiness probe: 200 while the database answers, 503 with a reason while it doesn't or the server drains. */
 // GET /api/readyz
+// Access: anyone. Limits: No body; no rate limit, concurrent probes share one database check.
+// 200: Ready: `{ "status": "ready" }`. 503: Not ready: `{ "status": "unavailable", "reason": "draining" | "database unreachable" }`.
 import { defineEventHandler, setResponseHeader, setResponseStatus } from 'h3';
-import { defineRouteMeta } from 'nitropack/runtime';
 
 import { readiness } from '../../lib/ops';
 
@@ -10,21 +11,6 @@ import { readiness } from '../../lib/ops';
  * 503 takes the instance out of rotation without restarting it, from the shutdown signal on
  * (`draining`) or while the database gives no answer within a second.
  */
-defineRouteMeta({
-  openAPI: {
-    responses: {
-      200: { description: 'Ready: `{ "status": "ready" }`.' },
-      503: {
-        description:
-          'Not ready: `{ "status": "unavailable", "reason": "draining" | "database unreachable" }`.',
-      },
-    },
-    security: [],
-    'x-access': 'anyone',
-    'x-limits': 'No body; no rate limit, concurrent probes share one database check.',
-  },
-});
-
 export default defineEventHandler(async (event) => {
   setResponseHeader(event, 'cache-control', 'no-store');
   const state = await readiness();

@@ -1,21 +1,11 @@
 /** XML route: set `content-type: text/xml` and return the document as a string. */
 // ANY /api/rss.xml
+// Access: anyone. Limits: None needed: a fixed feed; it stores nothing.
+// 200 text/xml: The product feed.
 import { defineEventHandler, setHeader } from 'h3';
-import { defineRouteMeta } from 'nitropack/runtime';
 
 import { products } from '../../../shared/products';
 import { productFeed } from '../../lib/feeds';
-
-defineRouteMeta({
-  openAPI: {
-    security: [],
-    'x-access': 'anyone',
-    'x-limits': 'None needed: a fixed feed; it stores nothing.',
-    responses: {
-      200: { description: 'The product feed.', content: { 'text/xml': {} } },
-    },
-  },
-});
 
 export default defineEventHandler((event) => {
   setHeader(event, 'content-type', 'text/xml');

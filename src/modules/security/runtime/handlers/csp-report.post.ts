@@ -1,24 +1,10 @@
 /** Report sink: browsers POST Content-Security-Policy violations here; rate-limited per address, sampled into the log, never echoed. */
 // POST /api/csp-report
+// Access: anyone. Limits: Body ≤ 16 KiB; 60 reports per minute per address; at most 20 violations logged per minute per process (the rest counted), never stored or echoed.
+// 204: The report was taken (and logged, within the sample). 400: Not a CSP violation report. 413: The report is over its size limit.
 import { createError, defineEventHandler, readRawBody, sendNoContent } from 'h3';
-import { defineRouteMeta } from 'nitropack/runtime';
 
 import { cspReportBody, logViolation, takeReport, violations } from '../csp-report.ts';
-
-defineRouteMeta({
-  openAPI: {
-    security: [],
-    'x-access': 'anyone',
-    'x-limits':
-      'Body ≤ 16 KiB; 60 reports per minute per address; at most 20 violations logged per minute per process (the rest counted), never stored or echoed.',
-    responses: {
-      204: { description: 'The report was taken (and logged, within the sample).' },
-      400: { description: 'Not a CSP violation report.' },
-      413: { description: 'The report is over its size limit.' },
-      429: { description: 'Too many reports from this address; see `Retry-After`.' },
-    },
-  },
-});
 
 /** The body is capped at 16 KiB by its route rule (`bodyLimit`, set in ../../index.ts). */
 export default defineEventHandler(async (event) => {

@@ -14,8 +14,9 @@ import {
   budgetSettings,
   isCrossSiteForm,
   isMultipartWithoutBoundary,
-} from '../../../../server/lib/request/index.ts';
-import { defaultMaxBodyBytes, hasRequestBody, requireBodyWithinLimit } from '../body-limit.ts';
+} from '../../../request/index.ts';
+import { defaultMaxBodyBytes } from '../../index.ts';
+import { hasRequestBody, requireBodyWithinLimit } from '../body-limit.ts';
 
 /** Methods that change nothing (RFC 9110): no guard here has work for them. */
 const safeMethods = new Set(['GET', 'HEAD', 'OPTIONS']);

@@ -1,26 +1,12 @@
 /** Idempotent write: `withIdempotency` counts a donation once per `Idempotency-Key`, and a retry gets the first answer. */
 // POST /api/v1/donations
+// Access: anyone. Limits: Body ≤ 1 MiB; an amount of 1 to 10,000; one total row, plus a stored answer per `Idempotency-Key`: 1,000 keys per caller (an IPv6 /64, or the account), kept 24 h.
+// 200: The amount counted and the new total, or, for a retried `Idempotency-Key`, the first answer again.
 import { defineServerRoute } from '#server-actions';
-import { defineRouteMeta } from 'nitropack/runtime';
 import { z } from 'zod';
 
 import { useDatabase } from '../../../lib/db';
 import { idempotentOperation, withIdempotency } from '../../../lib/idempotency';
-
-defineRouteMeta({
-  openAPI: {
-    security: [],
-    'x-access': 'anyone',
-    'x-limits':
-      'Body ≤ 1 MiB; an amount of 1 to 10,000; one total row, plus a stored answer per `Idempotency-Key`: 1,000 keys per caller (an IPv6 /64, or the account), kept 24 h.',
-    responses: {
-      200: {
-        description:
-          'The amount counted and the new total, or, for a retried `Idempotency-Key`, the first answer again.',
-      },
-    },
-  },
-});
 
 /** The `Idempotency-Key` header and its 400, 409 and 422: see lib/idempotency. */
 export const openApi = idempotentOperation();

@@ -1,15 +1,7 @@
 /** JSON route: return a plain object and h3 serialises it as JSON, for any method. */
 // ANY /api/v1/hello
+// Access: anyone. Limits: None needed: it stores nothing.
+// 200: The greeting.
 import { defineEventHandler } from 'h3';
-import { defineRouteMeta } from 'nitropack/runtime';
-
-defineRouteMeta({
-  openAPI: {
-    security: [],
-    'x-access': 'anyone',
-    'x-limits': 'None needed: it stores nothing.',
-    responses: { 200: { description: 'The greeting.' } },
-  },
-});
 
 export default defineEventHandler(() => ({ message: 'Hello World' }));

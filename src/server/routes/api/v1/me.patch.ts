@@ -1,23 +1,12 @@
 /** Protected, validated write: the body schema runs first, then the `requireUser` guard, then one UPDATE. */
 // PATCH /api/v1/me
+// Access: signed-in. Limits: Name ≤ 100 characters; changes only the caller’s own account.
+// 200: The account, renamed.
 import { defineServerRoute } from '#server-actions';
 import { z } from 'zod';
 
 import { renameAccount } from '../../../lib/account';
 import { accountOutput, displayName, requireUser } from '../../../lib/auth';
-import { defineRouteMeta } from 'nitropack/runtime';
-
-defineRouteMeta({
-  openAPI: {
-    security: [{ session: [] }],
-    'x-access': 'signed-in',
-    'x-limits': 'Name ≤ 100 characters; changes only the caller’s own account.',
-    responses: {
-      200: { description: 'The account, renamed.' },
-      401: { description: 'No valid session.' },
-    },
-  },
-});
 
 export const route = defineServerRoute({
   body: z.object({ name: displayName }),

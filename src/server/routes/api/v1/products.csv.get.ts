@@ -1,21 +1,11 @@
 /** Returning a `Response` object: full control of body and headers, here a CSV download. */
 // GET /api/v1/products.csv
+// Access: anyone. Limits: None needed: a fixed list; it stores nothing.
+// 200 text/csv: Every product, as a CSV download.
 import { defineEventHandler } from 'h3';
-import { defineRouteMeta } from 'nitropack/runtime';
 
 import { toCsv } from '../../../lib/feeds';
 import { products } from '../../../../shared/products';
-
-defineRouteMeta({
-  openAPI: {
-    security: [],
-    'x-access': 'anyone',
-    'x-limits': 'None needed: a fixed list; it stores nothing.',
-    responses: {
-      200: { description: 'Every product, as a CSV download.', content: { 'text/csv': {} } },
-    },
-  },
-});
 
 export default defineEventHandler(() => {
   const rows = products.map((product) => [product.id, product.name, product.description, product.price]);

@@ -1,19 +1,9 @@
 /** Method suffix: `.get.ts` restricts the file to GET; the `Product` type it serves is shared with the pages. */
 // GET /api/v1/products
+// Access: anyone. Limits: None needed: a fixed list; it stores nothing.
+// 200: Every product.
 import { defineEventHandler } from 'h3';
-import { defineRouteMeta } from 'nitropack/runtime';
 
 import { products } from '../../../../shared/products';
-
-defineRouteMeta({
-  openAPI: {
-    security: [],
-    'x-access': 'anyone',
-    'x-limits': 'None needed: a fixed list; it stores nothing.',
-    responses: {
-      200: { description: 'Every product.' },
-    },
-  },
-});
 
 export default defineEventHandler(() => products);

@@ -1,18 +1,8 @@
 /** Query parameters with `getQuery`: strings, and arrays for repeated names. */
 // ANY /api/v1/query?param1=Analog&param2=Angular&tag=a&tag=b
+// Access: anyone. Limits: None needed: it echoes the query and stores nothing.
+// 200: The query as h3 parsed it.
 import { defineEventHandler, getQuery } from 'h3';
-import { defineRouteMeta } from 'nitropack/runtime';
-
-defineRouteMeta({
-  openAPI: {
-    security: [],
-    'x-access': 'anyone',
-    'x-limits': 'None needed: it echoes the query and stores nothing.',
-    responses: {
-      200: { description: 'The query as h3 parsed it.' },
-    },
-  },
-});
 
 export default defineEventHandler((event) => {
   const query = getQuery(event);

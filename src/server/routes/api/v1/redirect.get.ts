@@ -1,18 +1,8 @@
 /** Redirect: `redirect()` answers 302 with a `Location` header. */
 // GET /api/v1/redirect
+// Access: anyone. Limits: None needed: a fixed redirect.
+// 302: Go to `/api/v1/hello`.
 import { redirect } from '#server-actions';
 import { defineEventHandler } from 'h3';
-import { defineRouteMeta } from 'nitropack/runtime';
-
-defineRouteMeta({
-  openAPI: {
-    security: [],
-    'x-access': 'anyone',
-    'x-limits': 'None needed: a fixed redirect.',
-    responses: {
-      302: { description: 'Go to `/api/v1/hello`.' },
-    },
-  },
-});
 
 export default defineEventHandler(() => redirect('/api/v1/hello'));

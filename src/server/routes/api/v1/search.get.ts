@@ -1,21 +1,11 @@
 /** Validated query: `defineApiRoute` coerces, defaults and checks the URL query before the handler runs. */
 // GET /api/v1/search?q=an&page=2&tag=x&tag=y
+// Access: anyone. Limits: None needed: it reads one page of a fixed list.
+// 200: A page of matching products.
 import { defineApiRoute } from '#server-actions';
-import { defineRouteMeta } from 'nitropack/runtime';
 import { z } from 'zod';
 
 import { searchProducts } from '../../../../shared/products';
-
-defineRouteMeta({
-  openAPI: {
-    security: [],
-    'x-access': 'anyone',
-    'x-limits': 'None needed: it reads one page of a fixed list.',
-    responses: {
-      200: { description: 'A page of matching products.' },
-    },
-  },
-});
 
 export const route = defineApiRoute({
   query: z.object({

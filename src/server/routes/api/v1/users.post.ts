@@ -1,25 +1,11 @@
 /** Request body with `readBody`: plain h3, checked by hand after `requireAdmin`, answering 201 Created. */
 // POST /api/v1/users
+// Access: admin. Limits: Body ≤ 1 MiB; only admins.
+// 201: The new user (without credentials: it cannot sign in). 400: A body that is not JSON. 422: A missing or invalid name.
 import { createError, defineEventHandler, readBody, setResponseStatus } from 'h3';
-import { defineRouteMeta } from 'nitropack/runtime';
 
 import { requireAdmin } from '../../../lib/authorization';
 import { createUser } from '../../../lib/users';
-
-defineRouteMeta({
-  openAPI: {
-    security: [{ session: [] }],
-    'x-access': 'admin',
-    'x-limits': 'Body ≤ 1 MiB; only admins.',
-    responses: {
-      201: { description: 'The new user (without credentials: it cannot sign in).' },
-      400: { description: 'A body that is not JSON.' },
-      401: { description: 'No valid session.' },
-      403: { description: 'The account is not an admin.' },
-      422: { description: 'A missing or invalid name.' },
-    },
-  },
-});
 
 export default defineEventHandler(async (event) => {
   await requireAdmin(event);

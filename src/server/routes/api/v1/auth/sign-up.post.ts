@@ -1,26 +1,11 @@
 /** Sign-up: validate, hash the password, store the account and start its session, answering 201. */
 // POST /api/v1/auth/sign-up
+// Access: anyone. Limits: Password ≤ 128 characters; 10 new accounts per hour per address; 5 taken emails per 15 min per address and per email.
+// 201: The new account, signed in.
 import { defineServerRoute } from '#server-actions';
 import { setResponseStatus } from 'h3';
 
 import { accountOutput, signUp, signUpInput } from '../../../../lib/auth';
-import { defineRouteMeta } from 'nitropack/runtime';
-
-defineRouteMeta({
-  openAPI: {
-    security: [],
-    'x-access': 'anyone',
-    'x-limits':
-      'Password ≤ 128 characters; 10 new accounts per hour per address; 5 taken emails per 15 min per address and per email.',
-    responses: {
-      201: { description: 'The new account, signed in.' },
-      409: { description: 'The email has an account already.' },
-      429: {
-        description: 'Too many new accounts or taken emails from this address, or attempts on this email.',
-      },
-    },
-  },
-});
 
 export const route = defineServerRoute({
   body: signUpInput,

@@ -1,20 +1,9 @@
 /** Named catch-all: `[...slug]` captures every remaining segment, slashes included. */
 // ANY /api/v1/docs/**:slug
+// Access: anyone. Limits: None needed: it echoes the checked slug and stores nothing.
+// 200: The captured slug.
 import { defineEventHandler, getRouterParam } from 'h3';
-import { defineRouteMeta } from 'nitropack/runtime';
 
 import { requireSafeSlug } from '../../../../lib/http';
-
-defineRouteMeta({
-  openAPI: {
-    security: [],
-    'x-access': 'anyone',
-    'x-limits': 'None needed: it echoes the checked slug and stores nothing.',
-    responses: {
-      200: { description: 'The captured slug.' },
-      400: { description: 'A slug with an unsafe segment.' },
-    },
-  },
-});
 
 export default defineEventHandler((event) => ({ slug: requireSafeSlug(getRouterParam(event, 'slug')) }));

@@ -1,20 +1,10 @@
 /** Dynamic segment via `getRouterParam`: the h3 helper reads (and decodes) one parameter. */
 // ANY /api/v1/greet/:name
+// Access: anyone. Limits: None needed: it stores nothing.
+// 200 text/plain: The greeting.
 import { defineEventHandler, getRouterParam } from 'h3';
-import { defineRouteMeta } from 'nitropack/runtime';
 
 import { asPlainText } from '../../../../lib/http';
-
-defineRouteMeta({
-  openAPI: {
-    security: [],
-    'x-access': 'anyone',
-    'x-limits': 'None needed: it stores nothing.',
-    responses: {
-      200: { description: 'The greeting.', content: { 'text/plain': {} } },
-    },
-  },
-});
 
 export default defineEventHandler((event) => {
   const name = getRouterParam(event, 'name', { decode: true });

@@ -1,21 +1,10 @@
 /** Dynamic segment via `event.context.params`: the file name `[name]` becomes a route parameter. */
 // ANY /api/v1/hello/:name
+// Access: anyone. Limits: None needed: it stores nothing.
+// 200 text/plain: The greeting. 400: A name with malformed percent-encoding.
 import { defineEventHandler } from 'h3';
-import { defineRouteMeta } from 'nitropack/runtime';
 
 import { asPlainText, requireDecoded } from '../../../../lib/http';
-
-defineRouteMeta({
-  openAPI: {
-    security: [],
-    'x-access': 'anyone',
-    'x-limits': 'None needed: it stores nothing.',
-    responses: {
-      200: { description: 'The greeting.', content: { 'text/plain': {} } },
-      400: { description: 'A name with malformed percent-encoding.' },
-    },
-  },
-});
 
 export default defineEventHandler((event) => {
   const name = requireDecoded(event.context.params?.['name'] ?? '');

@@ -1,21 +1,10 @@
 /** Errors with `createError`: reject bad input with a status code and message the client can read. */
 // ANY /api/v1/items/:id
+// Access: anyone. Limits: None needed: it stores nothing.
+// 200 text/plain: The id. 400: An id that is not an integer.
 import { createError, defineEventHandler, getRouterParam } from 'h3';
-import { defineRouteMeta } from 'nitropack/runtime';
 
 import { asPlainText } from '../../../../lib/http';
-
-defineRouteMeta({
-  openAPI: {
-    security: [],
-    'x-access': 'anyone',
-    'x-limits': 'None needed: it stores nothing.',
-    responses: {
-      200: { description: 'The id.', content: { 'text/plain': {} } },
-      400: { description: 'An id that is not an integer.' },
-    },
-  },
-});
 
 export default defineEventHandler((event) => {
   const raw = getRouterParam(event, 'id') ?? '';

@@ -1,22 +1,11 @@
 /** Validated delete: a `params` schema checks the id, and success answers 204 with no body. */
 // DELETE /api/v1/todos/:id
+// Access: anyone. Limits: None beyond the id check: a public demo list anyone may write.
+// 204: The todo is gone.
 import { defineServerRoute } from '#server-actions';
 import { sendNoContent } from 'h3';
-import { defineRouteMeta } from 'nitropack/runtime';
 
 import { deleteTodo, todoParams } from '../../../../lib/todos';
-
-defineRouteMeta({
-  openAPI: {
-    security: [],
-    'x-access': 'anyone',
-    'x-limits': 'None beyond the id check: a public demo list anyone may write.',
-    responses: {
-      204: { description: 'The todo is gone.' },
-      404: { description: 'No todo has the id.' },
-    },
-  },
-});
 
 export const route = defineServerRoute({
   params: todoParams,

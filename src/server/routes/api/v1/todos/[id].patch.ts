@@ -1,22 +1,11 @@
 /** Validated partial update: `params` and `body` schemas, then one `UPDATE … COALESCE … RETURNING`; unknown ids get 404. */
 // PATCH /api/v1/todos/:id
+// Access: anyone. Limits: Body ≤ 1 MiB, title ≤ 200 characters; no rate limit: a public demo list anyone may write.
+// 200: The updated todo.
 import { defineServerRoute } from '#server-actions';
-import { defineRouteMeta } from 'nitropack/runtime';
 import { z } from 'zod';
 
 import { todoOutput, todoParams, todoTitle, updateTodo } from '../../../../lib/todos';
-
-defineRouteMeta({
-  openAPI: {
-    security: [],
-    'x-access': 'anyone',
-    'x-limits': 'Body ≤ 1 MiB, title ≤ 200 characters; no rate limit: a public demo list anyone may write.',
-    responses: {
-      200: { description: 'The updated todo.' },
-      404: { description: 'No todo has the id.' },
-    },
-  },
-});
 
 export const route = defineServerRoute({
   params: todoParams,

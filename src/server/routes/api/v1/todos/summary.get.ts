@@ -1,22 +1,12 @@
 /** Cached handler: `defineCachedEventHandler` keeps an expensive answer in Nitro's cache storage until a write drops it. */
 // GET /api/v1/todos/summary?by=month
+// Access: anyone. Limits: None needed: it reads from the cache.
+// 200: Todo counts per creation day or month, from the cache. 304: The cached answer has not changed since the `If-None-Match` ETag.
 import { defineServerRoute } from '#server-actions';
 import { type H3Event, getQuery } from 'h3';
-import { defineCachedEventHandler, defineRouteMeta } from 'nitropack/runtime';
+import { defineCachedEventHandler } from 'nitropack/runtime';
 
 import { summarizeTodos, todoSummary, todoSummaryCacheName, todoSummaryQuery } from '../../../../lib/cache';
-
-defineRouteMeta({
-  openAPI: {
-    security: [],
-    'x-access': 'anyone',
-    'x-limits': 'None needed: it reads from the cache.',
-    responses: {
-      200: { description: 'Todo counts per creation day or month, from the cache.' },
-      304: { description: 'The cached answer has not changed since the `If-None-Match` ETag.' },
-    },
-  },
-});
 
 export const route = defineServerRoute({
   query: todoSummaryQuery,

@@ -1,25 +1,13 @@
 /** Generated image: a picture drawn from data (an Open Graph card), rendered once per version, sent as bytes with an ETag. */
 // GET /api/v1/products/:id/og.png
+// Access: anyone. Limits: None needed: catalogue products only, each version rendered once per process.
+// 200 image/png: The 1200×630 PNG. 304: Not modified: `If-None-Match` named the current ETag.
 import { defineApiRoute } from '#server-actions';
 import { handleCacheHeaders, removeResponseHeader, send } from 'h3';
-import { defineRouteMeta } from 'nitropack/runtime';
 import { z } from 'zod';
 
 import { ogImageCacheControls, ogImagePng, ogImageVersion } from '../../../../../lib/og-images';
 import { requireProduct } from '../../../../../../shared/products';
-
-defineRouteMeta({
-  openAPI: {
-    security: [],
-    'x-access': 'anyone',
-    'x-limits': 'None needed: catalogue products only, each version rendered once per process.',
-    responses: {
-      200: { description: 'The 1200×630 PNG.', content: { 'image/png': {} } },
-      304: { description: 'Not modified: `If-None-Match` named the current ETag.' },
-      404: { description: 'No product has the id.' },
-    },
-  },
-});
 
 export default defineApiRoute({
   params: z.object({ id: z.coerce.number().int().positive() }),
