@@ -3,6 +3,7 @@ import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
+import angular from '@analogjs/vite-plugin-angular';
 
 import { migrationsSource } from './src/server/lib/db/migrations-module.ts';
 import { tsconfigAliases } from './tools/vite/tsconfig-aliases.ts';
@@ -40,9 +41,24 @@ export default defineConfig({
             'src/shared/**/*.spec.ts',
             'tools/**/*.spec.ts',
           ],
-          // The stock app's own spec runs in that app, with its own setup (tools/recipes/README.md).
-          exclude: ['tools/recipes/stock-app/**', 'tools/recipes/stock-app-latest/**'],
+          // The stock apps' own specs run in those apps, with their own setup (tools/recipes/README.md);
+          // component specs run in the `component` project.
+          exclude: [
+            'tools/recipes/stock-app/**',
+            'tools/recipes/stock-app-latest/**',
+            'src/app/**/*.component.spec.ts',
+          ],
           typecheck: { enabled: true, include: ['src/**/*.test-d.ts'], tsconfig: 'tsconfig.spec.json' },
+        },
+      },
+      {
+        // Angular components rendered by TestBed in jsdom, compiled by Analog's Angular plugin as in a stock app.
+        plugins: [angular({ tsconfig: 'tsconfig.spec.json' })],
+        test: {
+          name: 'component',
+          environment: 'jsdom',
+          include: ['src/app/**/*.component.spec.ts'],
+          setupFiles: ['test/support/component-setup.ts'],
         },
       },
       {

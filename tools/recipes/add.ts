@@ -206,7 +206,8 @@ export function planAdd(options: {
     const stock = join(root, 'tools/recipes/stock-app', path);
     return existsSync(stock) ? readFileSync(stock, 'utf8') : undefined;
   };
-  for (const path of recipes.flatMap(({ files }) => files.map((file) => file.path))) {
+  // A file lessons share (`sharedFiles`) comes once, with whichever of them lists it first.
+  for (const path of new Set(recipes.flatMap(({ files }) => files.map((file) => file.path)))) {
     const ours = readFileSync(join(root, path), 'utf8');
     const theirs = read(path);
     if (theirs === ours) plan.unchanged.push(path);

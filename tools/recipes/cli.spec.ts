@@ -95,7 +95,10 @@ describe('npm run recipe -- add', { timeout: 60_000 }, () => {
 
   it('changes no file when the recipe is added again', () => {
     const app = stockApp();
-    expect(recipe('add', 'uploads', 'server-functions', '--to', app).status).toBe(0);
+    const first = recipe('add', 'uploads', 'server-functions', '--to', app);
+    expect(first.status, first.output).toBe(0);
+    // Both lessons copy the form field (sharedFiles): it is written once.
+    expect(first.output.match(/new {4}src\/app\/shared\/form-field\.ts/g)).toHaveLength(1);
     const once = snapshot(app);
     const { status, output } = recipe('add', 'uploads', 'server-functions', '--to', app);
     expect(status, output).toBe(0);

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 
 import { compilerOptions, importsOf } from './graph';
 import { buildManifest } from './manifest';
-import { appShell } from './recipes';
+import { appShell, sharedFiles } from './recipes';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const { recipes } = buildManifest(root);
@@ -100,22 +100,35 @@ describe('every file under src/', () => {
     .map((entry) => join(entry.parentPath, entry.name).slice(root.length))
     .sort();
 
-  it('belongs to exactly one recipe or to the app shell', () => {
-    const owners = new Map<string, string[]>();
-    for (const { name, files } of recipes)
-      for (const { path } of files) owners.set(path, [...(owners.get(path) ?? []), name]);
-    // A folder's README goes with the recipe that holds the folder's index.ts.
-    for (const path of sources.filter((each) => each.endsWith('/README.md'))) {
-      const index = owners.get(path.replace(/README\.md$/, 'index.ts'));
-      if (index) owners.set(path, index);
-    }
-    for (const path of appShell) owners.set(path, [...(owners.get(path) ?? []), 'app shell']);
+  const owners = new Map<string, string[]>();
+  for (const { name, files } of recipes)
+    for (const { path } of files) owners.set(path, [...(owners.get(path) ?? []), name]);
+  // A folder's README goes with the recipe that holds the folder's index.ts.
+  for (const path of sources.filter((each) => each.endsWith('/README.md'))) {
+    const index = owners.get(path.replace(/README\.md$/, 'index.ts'));
+    if (index) owners.set(path, index);
+  }
+  for (const path of appShell) owners.set(path, [...(owners.get(path) ?? []), 'app shell']);
+
+  it('belongs to exactly one recipe or to the app shell, unless lessons share it', () => {
     expect(sources.length).toBeGreaterThan(200);
     expect(
       sources
-        .filter((path) => owners.get(path)?.length !== 1)
+        .filter((path) => owners.get(path)?.length !== 1 && !sharedFiles.includes(path))
         .map((path) => `${path}: ${owners.get(path)?.join(', ') ?? 'none'}`),
     ).toEqual([]);
+  });
+
+  it('that lessons share belongs to two or more lessons, none of which builds on another', () => {
+    const misfits = sharedFiles.filter((path) => {
+      const holders = (owners.get(path) ?? []).map((name) => byName.get(name));
+      return (
+        holders.length < 2 ||
+        holders.some((holder) => holder?.kind !== 'lesson') ||
+        holders.some((holder) => holders.some((other) => holder!.dependsOn.includes(other!.name)))
+      );
+    });
+    expect(misfits.map((path) => `${path}: ${owners.get(path)?.join(', ') ?? 'none'}`)).toEqual([]);
   });
 
   it('the app shell lists only files that exist', () => {

@@ -240,6 +240,13 @@ export const appShell = [
   'src/server/lib/ops/websockets.ts',
 ];
 
+/**
+ * Files lessons that build on none of each other copy each: the form field the sign-in and account
+ * forms (sessions) and the review board (server-functions) share. Each lesson lists it, so its copy
+ * has it; a base would put it in the copy of every recipe on that base, forms or none.
+ */
+export const sharedFiles = ['src/app/shared/form-field.ts'];
+
 /** Files the graph lists but does not follow: generated files, rewritten by the build that needs them. */
 export const leafFiles = ['src/server/api-routes.gen.ts'];
 

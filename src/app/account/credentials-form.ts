@@ -4,6 +4,7 @@ import { ActivatedRoute, RouterLink } from '@angular/router';
 import { FormAction, injectRouteEndpointURL } from '@analogjs/router';
 
 import { formActionState } from '../shared/form-action-state';
+import { FieldControl, FormField } from '../shared/form-field';
 import { accountQueryErrors } from './account-errors';
 
 /**
@@ -12,7 +13,7 @@ import { accountQueryErrors } from './account-errors';
  */
 @Component({
   selector: 'app-credentials-form',
-  imports: [FormAction, RouterLink],
+  imports: [FormAction, RouterLink, FormField, FieldControl],
   changeDetection: ChangeDetectionStrategy.OnPush,
   templateUrl: './credentials-form.html',
 })

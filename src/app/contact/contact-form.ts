@@ -6,11 +6,13 @@ import { contactMessages } from '../../shared/contact-messages';
 import { contactTopics } from '../../shared/contact-topics';
 import type { FieldErrors } from '../../shared/issues';
 import { formErrors } from '../shared/form-errors';
+import { FieldControl, FormField } from '../shared/form-field';
 import { injectApi } from '../shared/inject-api';
 import { queryErrorMessages } from '../shared/query-messages';
 
 @Component({
   selector: 'app-contact-form',
+  imports: [FormField, FieldControl],
   changeDetection: ChangeDetectionStrategy.OnPush,
   templateUrl: './contact-form.html',
 })

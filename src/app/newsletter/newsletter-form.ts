@@ -5,11 +5,12 @@ import { FormAction, injectRouteEndpointURL } from '@analogjs/router';
 
 import { newsletterMessages } from '../../shared/newsletter-messages';
 import { formActionState } from '../shared/form-action-state';
+import { FieldControl, FormField } from '../shared/form-field';
 import { queryErrorMessages } from '../shared/query-messages';
 
 @Component({
   selector: 'app-newsletter-form',
-  imports: [FormAction],
+  imports: [FormAction, FormField, FieldControl],
   changeDetection: ChangeDetectionStrategy.OnPush,
   templateUrl: './newsletter-form.html',
 })

@@ -10,6 +10,7 @@ import { injectResponse } from '@analogjs/router/tokens';
 import { accountQueryErrors } from '../account/account-errors';
 import { type FieldErrors, issuesToFieldErrors } from '../../shared/issues';
 import { followRedirect } from '../shared/follow-redirect';
+import { FieldControl, FormField } from '../shared/form-field';
 import type { load } from './account.server';
 
 export const routeMeta: RouteMeta = { title: 'Your account · Analog API routes' };
@@ -18,7 +19,7 @@ type Account = { id: number; name: string; email: string };
 
 @Component({
   selector: 'app-account-page',
-  imports: [FormAction],
+  imports: [FormAction, FormField, FieldControl],
   changeDetection: ChangeDetectionStrategy.OnPush,
   template: `
     @if (account(); as account) {
@@ -41,20 +42,9 @@ type Account = { id: number; name: string; email: string };
         (onError)="errorsShown.set(toErrors($event))"
         novalidate
       >
-        <div class="field">
-          <label for="account-name">Display name</label>
-          <input
-            id="account-name"
-            name="name"
-            autocomplete="nickname"
-            [value]="account.name"
-            [attr.aria-invalid]="errors()['name'] ? true : null"
-            [attr.aria-describedby]="errors()['name'] ? 'account-name-error' : null"
-          />
-          @if (errors()['name']; as message) {
-            <p id="account-name-error" class="error">{{ message }}</p>
-          }
-        </div>
+        <app-form-field label="Display name" [error]="errors()['name']">
+          <input appControl id="account-name" name="name" autocomplete="nickname" [value]="account.name" />
+        </app-form-field>
         <button type="submit">Save name</button>
       </form>
 
@@ -69,34 +59,24 @@ type Account = { id: number; name: string; email: string };
       >
         <input type="hidden" name="intent" value="change-password" />
         <input type="hidden" name="email" autocomplete="username" [value]="account.email" />
-        <div class="field">
-          <label for="account-current-password">Current password</label>
+        <app-form-field label="Current password" [error]="errors()['currentPassword']">
           <input
+            appControl
             id="account-current-password"
             name="currentPassword"
             type="password"
             autocomplete="current-password"
-            [attr.aria-invalid]="errors()['currentPassword'] ? true : null"
-            [attr.aria-describedby]="errors()['currentPassword'] ? 'account-current-password-error' : null"
           />
-          @if (errors()['currentPassword']; as message) {
-            <p id="account-current-password-error" class="error">{{ message }}</p>
-          }
-        </div>
-        <div class="field">
-          <label for="account-new-password">New password</label>
+        </app-form-field>
+        <app-form-field label="New password" [error]="errors()['newPassword']">
           <input
+            appControl
             id="account-new-password"
             name="newPassword"
             type="password"
             autocomplete="new-password"
-            [attr.aria-invalid]="errors()['newPassword'] ? true : null"
-            [attr.aria-describedby]="errors()['newPassword'] ? 'account-new-password-error' : null"
           />
-          @if (errors()['newPassword']; as message) {
-            <p id="account-new-password-error" class="error">{{ message }}</p>
-          }
-        </div>
+        </app-form-field>
         <button type="submit">Change password</button>
       </form>
 

@@ -4,6 +4,7 @@ import { injectServerFn, injectServerFnMutation } from '@analogjs/router';
 
 import { type FieldErrors, fieldErrors } from '../../shared/issues';
 import { products } from '../../shared/products';
+import { FieldControl, FormField } from '../shared/form-field';
 import { loadReviews, postReview } from './reviews.server';
 
 /**
@@ -25,6 +26,7 @@ function callErrors(error: unknown): FieldErrors {
 
 @Component({
   selector: 'app-review-board',
+  imports: [FormField, FieldControl],
   changeDetection: ChangeDetectionStrategy.OnPush,
   templateUrl: './review-board.html',
 })
