@@ -172,6 +172,25 @@ describe('npm run recipe -- add', { timeout: 60_000 }, () => {
     expect(routes.config).toBeTypeOf('object');
   });
 
+  it('--from takes the recipes from another worktree of the cookbook: the record names its commit, update merges from there', () => {
+    const from = cookbook();
+    const first = git(from, 'rev-parse', 'HEAD');
+    edit(from, `${lib}/proxy.ts`, above('// the cookbook, later'));
+    commit(from, 'a change after the first commit');
+    const then = join(temporary('recipe-cookbook-then-'), 'cookbook');
+    git(from, 'worktree', 'add', '--detach', '--quiet', then, first);
+    const app = stockApp();
+    const { status, output } = recipe(from, 'add', 'request', '--from', then, '--to', app);
+    expect(status, output).toBe(0);
+    expect(read(app, `${lib}/proxy.ts`)).toBe(read(then, `${lib}/proxy.ts`));
+    expect(lock(app).recipes['request']!.commit).toBe(first);
+    expect(lock(app).recipes['request']!.files[`${lib}/proxy.ts`]!.commit).toBe(first);
+
+    edit(app, `${lib}/proxy.ts`, below('// the reader'));
+    expect(recipe(from, 'update', '--to', app).status).toBe(0);
+    expect(read(app, `${lib}/proxy.ts`)).toBe(`${read(from, `${lib}/proxy.ts`)}// the reader\n`);
+  });
+
   it('points to update when a file it would overwrite came from a recipe in the record', () => {
     const from = cookbook();
     const app = stockApp();
@@ -278,7 +297,9 @@ describe('npm run recipe -- update', { timeout: 60_000 }, () => {
     expect(status, output).toBe(5);
     expect(output).toContain(`conflict in ${lib}/retry.ts:`);
     expect(read(app, `${lib}/retry.ts`)).toBe('export const retryAfterSeconds = 1;\n');
-    expect(output).toContain(`${lib}/linger.ts: kept, the recipe no longer has it and your copy has changes.`);
+    expect(output).toContain(
+      `${lib}/linger.ts: kept, the recipe no longer has it and your copy has changes.`,
+    );
     expect(read(app, `${lib}/linger.ts`)).toMatch(/\/\/ the reader\n$/);
     expect(output).toContain(`${lib}/proxy.ts: you deleted it, and it stays deleted.`);
     expect(existsSync(join(app, `${lib}/proxy.ts`))).toBe(false);
@@ -306,7 +327,9 @@ describe('npm run recipe -- update', { timeout: 60_000 }, () => {
     expect(output).toMatch(/the recipe's:\n.*trustProxy: 'loopback'/);
     expect(read(app, 'vite.config.ts')).toBe(ours);
     expect(recordedConfig()).toEqual(before);
-    expect(recipe(from, 'status', '--to', app).output).toContain('its edits of the app’s config changed here');
+    expect(recipe(from, 'status', '--to', app).output).toContain(
+      'its edits of the app’s config changed here',
+    );
   });
 
   it('--dry-run shows the diff and writes nothing', () => {
