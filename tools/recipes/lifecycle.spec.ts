@@ -430,9 +430,19 @@ describe('npm run recipe -- status, update, remove on bad input', { timeout: 60_
     expect(output).not.toMatch(/\n\s+at /);
   };
 
-  it('refuses an app without a record, or with one that is not JSON or not a record, with exit 8 (add of a broken one too, writing nothing)', () => {
+  it('refuses an app without a record, or with one that is not JSON or not a record (a field of the wrong type included), with exit 8 (add of a broken one too, writing nothing)', () => {
     const app = stockApp();
-    for (const record of [undefined, '{ not json', '{"recipes": {"request": {"files": 1}}}']) {
+    const entry = (fields: string) =>
+      `{"recipes": {"request": {"files": {}, "packages": {}, "config": {}, "tsconfigPaths": {}, ${fields}}}}`;
+    for (const record of [
+      undefined,
+      '{ not json',
+      '{"recipes": {"request": {"files": 1}}}',
+      entry('"commit": 5'),
+      entry('"packages": {"h3": 5}'),
+      entry('"config": {"nitroModules": [{"name": 5}]}'),
+      entry('"tsconfigPaths": {"#server-actions": 3}'),
+    ]) {
       if (record !== undefined) write(app, 'recipes.lock.json', record);
       const commands = [['status'], ['update'], ['remove', 'request']];
       for (const args of record === undefined ? commands : [...commands, ['add', 'request']]) {
