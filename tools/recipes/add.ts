@@ -3,6 +3,7 @@
 import { createTwoFilesPatch } from 'diff';
 import { existsSync, lstatSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
 
 import {
   InvalidFile,
@@ -127,6 +128,21 @@ export const appOnDisk =
     }
   };
 
+const angularMajor = (packageJson: string | undefined) =>
+  /"@angular\/core"\s*:\s*"\D*(\d+)/.exec(packageJson ?? '')?.[1];
+
+/**
+ * What the generator wrote for the app: this command's stock app of the app's Angular major (stock-app-latest
+ * for Angular 22, stock-app for 21), so the files it wrote, and the recipes' edits of them, are its template's.
+ */
+export function stockAppOf(read: AppReader): string {
+  const stock = (name: string) => fileURLToPath(new URL(`./${name}`, import.meta.url));
+  const latest = readFileSync(join(stock('stock-app-latest'), 'package.json'), 'utf8');
+  return angularMajor(read('package.json')) === angularMajor(latest)
+    ? stock('stock-app-latest')
+    : stock('stock-app');
+}
+
 /** Throws a RecipeError saying why the folder is no Analog app, if it is none. */
 function checkAnalogApp(app: string, read: AppReader) {
   const text = read('package.json');
@@ -203,7 +219,7 @@ export function planAdd(options: {
 
   // A file the generator wrote, still as it wrote it, a recipe may replace: nothing of the reader's is lost.
   const generated = (path: string) => {
-    const stock = join(root, 'tools/recipes/stock-app', path);
+    const stock = join(stockAppOf(read), path);
     return existsSync(stock) ? readFileSync(stock, 'utf8') : undefined;
   };
   // A file lessons share (`sharedFiles`) comes once, with whichever of them lists it first.

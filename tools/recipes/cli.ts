@@ -8,10 +8,12 @@
 //   status --to <app>              each recipe the app's recipes.lock.json records: what changed here and there
 //   update [name…] --to <app>      merges this cookbook's changes into the app (--dry-run, --force as above)
 //   remove <name> --to <app>       takes a recipe out, keeping what you changed and what another recipe needs
+//   --from <cookbook>              takes the recipes from another clone or worktree of this cookbook (say, one at an
+//                                  older commit) instead of this one: the record names that one's commit
 // Exit codes: tools/recipes/README.md.
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { mkdirSync, readFileSync, readdirSync, rmSync, rmdirSync, statSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 
@@ -48,12 +50,25 @@ import {
 } from './lock';
 import type { Manifest } from './manifest';
 
-const root = fileURLToPath(new URL('../..', import.meta.url));
-const manifest = JSON.parse(readFileSync(`${root}/tools/recipes/manifest.json`, 'utf8')) as Manifest;
+/** The cookbook the recipes come from: this clone, or the one `--from` names. */
+let root = fileURLToPath(new URL('../..', import.meta.url));
+let manifest = readManifest(root);
 const usage = [
   'Usage: npm run recipe -- list | show <name> | add <name…> --to <app> [--dry-run] [--force] [--install]',
   '       | status --to <app> | update [name…] --to <app> [--dry-run] [--force] | remove <name> --to <app> [--dry-run]',
+  '       each with [--from <another clone or worktree of this cookbook>]',
 ].join('\n');
+
+function readManifest(cookbook: string): Manifest {
+  try {
+    return JSON.parse(readFileSync(join(cookbook, 'tools/recipes/manifest.json'), 'utf8')) as Manifest;
+  } catch {
+    throw new RecipeError(
+      `${cookbook} is not a clone of this cookbook: it has no readable tools/recipes/manifest.json.`,
+      exitCodes.usage,
+    );
+  }
+}
 
 function list() {
   const width = Math.max(...manifest.recipes.map(({ name }) => name.length));
@@ -159,8 +174,16 @@ function apply(app: string, context: LifecycleContext, outcome: Outcome, dryRun:
   if (dryRun) return;
   const writes = [...outcome.writes].map(([path, text]) => [inApp(app, path), text] as const);
   for (const [path, text] of writes) {
-    if (text === null) rmSync(path);
-    else {
+    if (text === null) {
+      rmSync(path);
+      // The folders it leaves empty go too, up to the app's (git keeps no empty folder; the recipe made them).
+      for (
+        let folder = dirname(path);
+        folder.startsWith(app + sep) && readdirSync(folder).length === 0;
+        folder = dirname(folder)
+      )
+        rmdirSync(folder);
+    } else {
       mkdirSync(dirname(path), { recursive: true });
       writeFileSync(path, text);
     }
@@ -202,10 +225,17 @@ function main(argv: string[]): number {
       'dry-run': { type: 'boolean', default: false },
       force: { type: 'boolean', default: false },
       install: { type: 'boolean', default: false },
+      from: { type: 'string' },
       help: { type: 'boolean', short: 'h', default: false },
     },
   });
   const [command, ...names] = positionals;
+  // npm runs scripts in the package's folder: a relative path is relative to where it was typed.
+  const typed = (path: string) => resolve(process.env['INIT_CWD'] ?? process.cwd(), path);
+  if (values.from) {
+    root = typed(values.from);
+    manifest = readManifest(root);
+  }
   if (values.help) {
     console.warn(usage);
     return 0;
@@ -218,8 +248,7 @@ function main(argv: string[]): number {
     show(names[0]!);
     return 0;
   }
-  // npm runs scripts in the package's folder: a relative --to is relative to where it was typed.
-  const app = values.to && resolve(process.env['INIT_CWD'] ?? process.cwd(), values.to);
+  const app = values.to && typed(values.to);
   const options = { dryRun: values['dry-run'], force: values.force, install: values.install };
   if (command === 'add' && names.length > 0 && app) return add(names, app, options);
   if (command === 'status' && names.length === 0 && app)

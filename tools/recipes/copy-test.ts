@@ -4,6 +4,8 @@
 // server starts, and the recipe's requests (those of the recipes it builds on first) must get their
 // answers, its pages as a browser gets them; the server's log of the whole run must hold no error.
 // A file the manifest misses, or an edit the command leaves out, fails the build, a request or the log.
+// The apps of the recipes changed lately go through their life cycle instead: added from an older commit, edited,
+// updated, one recipe removed (copy-lifecycle.ts); the build is then the one checked.
 // Run `npm run recipes` first if recipes.ts changed.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, symlinkSync } from 'node:fs';
@@ -14,6 +16,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { isDeepStrictEqual } from 'node:util';
 
+import { type LifeCycle, lifeCycle } from './copy-lifecycle';
 import type { Manifest, RecipeManifest } from './manifest';
 import type { RecipeRequest } from './recipes';
 import { template } from './templates';
@@ -66,17 +69,26 @@ function linkNodeModules(app: string, modules = root) {
   }
 }
 
-/** A fresh copy of the stock app, with the recipe added by the command; returns its folder. */
-async function assemble(recipe: RecipeManifest): Promise<string> {
+/**
+ * A fresh copy of the stock app, with the recipe added by the command, or through the life cycle (added at an
+ * older commit, edited, updated: copy-lifecycle.ts); returns its folder and how it got the recipe.
+ */
+async function assemble(recipe: RecipeManifest, life: LifeCycle): Promise<{ app: string; how?: string }> {
   const app = mkdtempSync(join(tmpdir(), `recipe-${recipe.name}-`));
   // What the generator writes, without what an install or a build there may have added.
   cpSync(stockApp, app, {
     recursive: true,
     filter: (path) => !/[\\/](node_modules|dist|package-lock\.json)$/.test(path),
   });
-  await run('npm', ['run', '--silent', 'recipe', '--', 'add', recipe.name, '--to', app], root);
+  let how: string | undefined;
+  try {
+    if (life.includes(recipe)) how = await life.assemble(app, stockApp, recipe);
+    else await run('npm', ['run', '--silent', 'recipe', '--', 'add', recipe.name, '--to', app], root);
+  } catch (error) {
+    throw new Error(`${(error as Error).message}\n(the app is kept in ${app})`);
+  }
   linkNodeModules(app, modules);
-  return app;
+  return { app, how };
 }
 
 /** A failed build's errors: its lines that name one, else its last lines (bundlers print long file lists after). */
@@ -319,6 +331,7 @@ async function check(
 
 interface Outcome {
   name: string;
+  how?: string;
   files: number;
   lines: number;
   seconds: number;
@@ -333,24 +346,28 @@ const lessonLines = ({ entries, files }: RecipeManifest) =>
     )
     .reduce((sum, { lines }) => sum + lines, 0);
 
-async function copyTest(recipe: RecipeManifest): Promise<Outcome> {
+async function copyTest(recipe: RecipeManifest, life: LifeCycle): Promise<Outcome> {
   const started = Date.now();
   const recipes = withDependencies(recipe);
   const size = {
     files: recipes.reduce((sum, { files }) => sum + files.length, 0),
     lines: recipes.reduce((sum, { lines }) => sum + lines, 0),
   };
+  let how: string | undefined;
   const done = (failure?: string) => ({
     name: recipe.name,
+    how,
     ...size,
     seconds: (Date.now() - started) / 1000,
     failure,
   });
   let app: string;
   try {
-    app = await assemble(recipe);
+    ({ app, how } = await assemble(recipe, life));
   } catch (error) {
-    return done(`npm run recipe -- add ${recipe.name} failed:\n${(error as Error).message}`);
+    return done(
+      `${life.includes(recipe) ? 'the life cycle' : 'npm run recipe -- add'} failed:\n${(error as Error).message}`,
+    );
   }
   try {
     await run(
@@ -434,6 +451,16 @@ for (const { name, pending } of manifest.recipes)
   if (pending) console.warn(`- ${name}: skipped, pending: ${pending}`);
 
 const modules = stock.modules();
+const life = lifeCycle(root, manifest, chosen, withDependencies);
+console.warn(
+  `life cycle: ${life.changed.size} recipes changed since ${life.base.slice(0, 7)} (the last 30 commits that changed a recipe file); ` +
+    `the apps of ${
+      chosen
+        .filter((recipe) => life.includes(recipe))
+        .map(({ name }) => name)
+        .join(', ') || 'none'
+    } take them from there`,
+);
 
 /** Two apps at a time: a build uses about one core, and CI machines have two or more. */
 const jobs = Math.max(1, Math.min(2, availableParallelism()));
@@ -443,7 +470,7 @@ const outcomes: Outcome[] = [];
 await Promise.all(
   Array.from({ length: jobs }, async () => {
     for (let recipe = queue.shift(); recipe; recipe = queue.shift()) {
-      const outcome = await copyTest(recipe);
+      const outcome = await copyTest(recipe, life);
       outcomes.push(outcome);
       const tested = withDependencies(recipe)
         .map(({ name }) => name)
@@ -451,6 +478,7 @@ await Promise.all(
       console.warn(
         `${outcome.failure ? 'FAIL' : 'ok'} ${tested}: ${outcome.files} files, ${outcome.lines} lines copied, ${outcome.seconds.toFixed(0)} s`,
       );
+      if (outcome.how) console.warn(`    ${outcome.how}`);
       console.warn(
         withDependencies(recipe)
           .map(
@@ -463,6 +491,7 @@ await Promise.all(
     }
   }),
 );
+life.close();
 const tested = new Set(chosen.flatMap((recipe) => withDependencies(recipe).map(({ name }) => name)));
 console.warn(
   `copy test: ${outcomes.filter(({ failure }) => !failure).length}/${outcomes.length} apps, ${tested.size} recipes, ` +

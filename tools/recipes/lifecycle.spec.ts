@@ -2,6 +2,7 @@
 // holding this one's recipe files and tools/recipes, whose commits play the cookbook's changes since the app took
 // a recipe. The command is the real one, run from that repository as a reader runs it from theirs.
 import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import {
   cpSync,
   existsSync,
@@ -15,7 +16,7 @@ import {
   writeFileSync,
 } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 
@@ -171,6 +172,25 @@ describe('npm run recipe -- add', { timeout: 60_000 }, () => {
     expect(routes.config).toBeTypeOf('object');
   });
 
+  it('--from takes the recipes from another worktree of the cookbook: the record names its commit, update merges from there', () => {
+    const from = cookbook();
+    const first = git(from, 'rev-parse', 'HEAD');
+    edit(from, `${lib}/proxy.ts`, above('// the cookbook, later'));
+    commit(from, 'a change after the first commit');
+    const then = join(temporary('recipe-cookbook-then-'), 'cookbook');
+    git(from, 'worktree', 'add', '--detach', '--quiet', then, first);
+    const app = stockApp();
+    const { status, output } = recipe(from, 'add', 'request', '--from', then, '--to', app);
+    expect(status, output).toBe(0);
+    expect(read(app, `${lib}/proxy.ts`)).toBe(read(then, `${lib}/proxy.ts`));
+    expect(lock(app).recipes['request']!.commit).toBe(first);
+    expect(lock(app).recipes['request']!.files[`${lib}/proxy.ts`]!.commit).toBe(first);
+
+    edit(app, `${lib}/proxy.ts`, below('// the reader'));
+    expect(recipe(from, 'update', '--to', app).status).toBe(0);
+    expect(read(app, `${lib}/proxy.ts`)).toBe(`${read(from, `${lib}/proxy.ts`)}// the reader\n`);
+  });
+
   it('points to update when a file it would overwrite came from a recipe in the record', () => {
     const from = cookbook();
     const app = stockApp();
@@ -193,6 +213,19 @@ describe('npm run recipe -- status', { timeout: 60_000 }, () => {
     const { status, output } = recipe(from, 'status', '--to', app);
     expect(status, output).toBe(0);
     expect(output).toContain('9 files unchanged');
+    expect(output).toContain('Every recipe is current.');
+  });
+
+  it('says a recipe is current, exit 0, when only the reader changed its files and config edits', () => {
+    const from = cookbook();
+    const app = stockApp();
+    recipe(from, 'add', 'request', '--to', app);
+    edit(app, `${lib}/proxy.ts`, below('// the reader'));
+    edit(app, 'vite.config.ts', (text) => text.replace('trustProxy: false', 'trustProxy: true'));
+    const { status, output } = recipe(from, 'status', '--to', app);
+    expect(status, output).toBe(0);
+    expect(output).toMatch(new RegExp(`changed in the app +${lib}/proxy.ts`));
+    expect(output).not.toContain('its edits of the app’s config changed here');
     expect(output).toContain('Every recipe is current.');
   });
 
@@ -237,6 +270,66 @@ describe('npm run recipe -- update', { timeout: 60_000 }, () => {
     expect(again.output).toContain('nothing to change');
     expect(snapshot(app)).toEqual(updated);
     expect(recipe(from, 'status', '--to', app).status).toBe(0);
+  });
+
+  it('keeps what is the reader’s: their own file where the recipe adds one, a removed file they changed, a file they deleted, a package they pinned', () => {
+    const from = cookbook();
+    const app = stockApp();
+    recipe(from, 'add', 'request', '--to', app);
+    write(app, `${lib}/retry.ts`, 'export const retryAfterSeconds = 1;\n');
+    edit(app, `${lib}/linger.ts`, below('// the reader'));
+    rmSync(join(app, `${lib}/proxy.ts`));
+    edit(app, 'package.json', (text) => text.replace('"h3": "1.15.11"', '"h3": "1.15.20"'));
+
+    write(from, `${lib}/retry.ts`, 'export const retryAfterSeconds = 5;\n');
+    rmSync(join(from, `${lib}/linger.ts`));
+    edit(from, `${lib}/proxy.ts`, above('// the cookbook'));
+    editRecipe(from, 'request', (request) => {
+      request.files = [
+        ...request.files.filter(({ path }) => path !== `${lib}/linger.ts`),
+        { path: `${lib}/retry.ts`, lines: 1 },
+      ];
+      request.packages['h3'] = '1.15.99';
+    });
+    commit(from, 'a fix upstream');
+
+    const { status, output } = recipe(from, 'update', '--to', app);
+    expect(status, output).toBe(5);
+    expect(output).toContain(`conflict in ${lib}/retry.ts:`);
+    expect(read(app, `${lib}/retry.ts`)).toBe('export const retryAfterSeconds = 1;\n');
+    expect(output).toContain(
+      `${lib}/linger.ts: kept, the recipe no longer has it and your copy has changes.`,
+    );
+    expect(read(app, `${lib}/linger.ts`)).toMatch(/\/\/ the reader\n$/);
+    expect(output).toContain(`${lib}/proxy.ts: you deleted it, and it stays deleted.`);
+    expect(existsSync(join(app, `${lib}/proxy.ts`))).toBe(false);
+    expect(output).toContain('package.json: h3 stays at your 1.15.20; the recipe is tested with 1.15.99.');
+    expect(JSON.parse(read(app, 'package.json')).dependencies.h3).toBe('1.15.20');
+  });
+
+  it('reports a config edit of the recipe’s on a line the reader changed, leaves that file, and tries again next time', () => {
+    const from = cookbook();
+    const app = stockApp();
+    recipe(from, 'add', 'request', '--to', app);
+    edit(app, 'vite.config.ts', (text) => text.replace('trustProxy: false', 'trustProxy: true'));
+    const ours = read(app, 'vite.config.ts');
+    const recordedConfig = () => JSON.parse(read(app, 'recipes.lock.json')).recipes.request.config;
+    const before = recordedConfig();
+    editRecipe(from, 'request', (request) => {
+      (request.config.nitro!['runtimeConfig'] as Record<string, unknown>)['trustProxy'] = 'loopback';
+    });
+    commit(from, 'a config change upstream');
+
+    const { status, output } = recipe(from, 'update', '--to', app);
+    expect(status, output).toBe(5);
+    expect(output).toContain('conflict in vite.config.ts:');
+    expect(output).toMatch(/yours:\n.*trustProxy: true/);
+    expect(output).toMatch(/the recipe's:\n.*trustProxy: 'loopback'/);
+    expect(read(app, 'vite.config.ts')).toBe(ours);
+    expect(recordedConfig()).toEqual(before);
+    expect(recipe(from, 'status', '--to', app).output).toContain(
+      'its edits of the app’s config changed here',
+    );
   });
 
   it('--dry-run shows the diff and writes nothing', () => {
@@ -293,6 +386,19 @@ describe('npm run recipe -- remove', { timeout: 60_000 }, () => {
     expect(lock(app).recipes).toEqual({});
   });
 
+  it('keeps a package the reader set to another version, and removes the folders it leaves empty', () => {
+    const from = cookbook();
+    const app = stockApp();
+    recipe(from, 'add', 'request', '--to', app);
+    edit(app, 'package.json', (text) => text.replace('"h3": "1.15.11"', '"h3": "1.15.20"'));
+    const { status, output } = recipe(from, 'remove', 'request', '--to', app);
+    expect(status, output).toBe(0);
+    expect(output).toContain('package.json: h3 kept, you set it to 1.15.20.');
+    expect(JSON.parse(read(app, 'package.json')).dependencies.h3).toBe('1.15.20');
+    expect(existsSync(join(app, 'src/server/lib'))).toBe(false);
+    expect(existsSync(join(app, 'src/server/routes'))).toBe(true);
+  });
+
   it('keeps the config edit the reader changed and says so', () => {
     const from = cookbook();
     const app = stockApp();
@@ -324,9 +430,19 @@ describe('npm run recipe -- status, update, remove on bad input', { timeout: 60_
     expect(output).not.toMatch(/\n\s+at /);
   };
 
-  it('refuses an app without a record, or with one that is not JSON or not a record, with exit 8 (add of a broken one too, writing nothing)', () => {
+  it('refuses an app without a record, or with one that is not JSON or not a record (a field of the wrong type included), with exit 8 (add of a broken one too, writing nothing)', () => {
     const app = stockApp();
-    for (const record of [undefined, '{ not json', '{"recipes": {"request": {"files": 1}}}']) {
+    const entry = (fields: string) =>
+      `{"recipes": {"request": {"files": {}, "packages": {}, "config": {}, "tsconfigPaths": {}, ${fields}}}}`;
+    for (const record of [
+      undefined,
+      '{ not json',
+      '{"recipes": {"request": {"files": 1}}}',
+      entry('"commit": 5'),
+      entry('"packages": {"h3": 5}'),
+      entry('"config": {"nitroModules": [{"name": 5}]}'),
+      entry('"tsconfigPaths": {"#server-actions": 3}'),
+    ]) {
       if (record !== undefined) write(app, 'recipes.lock.json', record);
       const commands = [['status'], ['update'], ['remove', 'request']];
       for (const args of record === undefined ? commands : [...commands, ['add', 'request']]) {
@@ -354,6 +470,40 @@ describe('npm run recipe -- status, update, remove on bad input', { timeout: 60_
       oneLine(output);
     }
     expect(recipe(from, 'remove', '--to', app).status).toBe(2);
+  });
+
+  it('refuses a record naming a file outside the app with exit 7, touching nothing there', () => {
+    const from = cookbook();
+    const app = stockApp();
+    recipe(from, 'add', 'request', '--to', app);
+    const outside = join(temporary('recipe-outside-'), 'kept.ts');
+    writeFileSync(outside, 'export {};\n');
+    const record = lock(app);
+    record.recipes['request']!.files[relative(app, outside)] = {
+      sha256: createHash('sha256').update('export {};\n').digest('hex'),
+      commit: git(from, 'rev-parse', 'HEAD'),
+    };
+    write(app, 'recipes.lock.json', JSON.stringify(record));
+    for (const args of [['update'], ['remove', 'request']]) {
+      const { status, output } = recipe(from, ...args, '--to', app);
+      expect(status, output).toBe(7);
+      expect(output).toContain('lies outside');
+      oneLine(output);
+      expect(readFileSync(outside, 'utf8')).toBe('export {};\n');
+    }
+  });
+
+  it('refuses a --from that is no clone of the cookbook, and an option it does not know, with exit 2', () => {
+    const app = stockApp();
+    for (const args of [
+      ['add', 'request', '--from', temporary('recipe-no-cookbook-')],
+      ['status', '--frobnicate'],
+    ]) {
+      const { status, output } = recipe(root, ...args, '--to', app);
+      expect(status, output).toBe(2);
+      oneLine(output);
+      expect(existsSync(join(app, 'recipes.lock.json'))).toBe(false);
+    }
   });
 
   it('refuses a --to that is no folder with exit 3', () => {

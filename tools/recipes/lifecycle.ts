@@ -8,7 +8,7 @@ import { diff3Merge, mergeDiff3 } from 'node-diff3';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-import { type AppReader, RecipeError, exitCodes, planAdd } from './add';
+import { type AppReader, RecipeError, exitCodes, planAdd, stockAppOf } from './add';
 import { editPackageJson, parsePackageJson, setPackageVersion } from './edits';
 import {
   type CookbookVersion,
@@ -175,7 +175,7 @@ function configTexts(
     root: context.root,
     manifest: { ...context.manifest, recipes: listed },
     names: listed.map(({ name }) => name),
-    app: join(context.root, 'tools/recipes/stock-app'),
+    app: stockAppOf(context.read),
     only: true,
   });
   return new Map(plan.changes.map(({ path, after }) => [path, after]));
@@ -214,7 +214,7 @@ function mergeConfig(
 
 const readStock = (context: LifecycleContext, path: string) => {
   try {
-    return readFileSync(join(context.root, 'tools/recipes/stock-app', path), 'utf8');
+    return readFileSync(join(stockAppOf(context.read), path), 'utf8');
   } catch {
     return '';
   }

@@ -89,6 +89,32 @@ export const lockText = (lock: Lock) => `${JSON.stringify(lock, null, 2)}\n`;
 const isObject = (value: unknown): value is Record<string, unknown> =>
   !!value && typeof value === 'object' && !Array.isArray(value);
 
+/** A commit or date: a string, or null outside a git clone. */
+const isCommit = (value: unknown) => value === null || value === undefined || typeof value === 'string';
+
+/** A recipe's config as RecipeConfig (recipes.ts) has it: lists of calls or of strings, the rest objects. */
+const isCall = (call: unknown) =>
+  isObject(call) && ['name', 'from', 'call'].every((key) => typeof call[key] === 'string');
+const configCalls = [
+  'nitroModules',
+  'vitePlugins',
+  'viteImports',
+  'appProviders',
+  'interceptors',
+  'serverProviders',
+];
+const isConfig = (config: unknown) =>
+  isObject(config) &&
+  Object.entries(config).every(([key, value]) =>
+    configCalls.includes(key)
+      ? Array.isArray(value) && value.every(isCall)
+      : key === 'lib' || key === 'steps'
+        ? Array.isArray(value) && value.every((item) => typeof item === 'string')
+        : key === 'renderWrapper'
+          ? isCall(value)
+          : isObject(value),
+  );
+
 /** The app's record, refused with one line when it is missing or not one `add` wrote. */
 export function parseLock(text: string | undefined, app: string): Lock {
   if (text === undefined)
@@ -111,11 +137,19 @@ export function parseLock(text: string | undefined, app: string): Lock {
     Object.values(lock['recipes']).every(
       (recipe) =>
         isObject(recipe) &&
+        isCommit(recipe['commit']) &&
+        isCommit(recipe['date']) &&
         isObject(recipe['files']) &&
+        Object.values(recipe['files']).every(
+          (file) => isObject(file) && typeof file['sha256'] === 'string' && isCommit(file['commit']),
+        ) &&
         isObject(recipe['packages']) &&
-        isObject(recipe['config']) &&
+        Object.values(recipe['packages']).every((version) => typeof version === 'string') &&
         isObject(recipe['tsconfigPaths']) &&
-        Object.values(recipe['files']).every((file) => isObject(file) && typeof file['sha256'] === 'string'),
+        Object.values(recipe['tsconfigPaths']).every(
+          (targets) => Array.isArray(targets) && targets.every((target) => typeof target === 'string'),
+        ) &&
+        isConfig(recipe['config']),
     );
   if (!valid)
     throw new RecipeError(
