@@ -15,10 +15,7 @@ const sqliteCodes: Record<number, string> = {
   2067: 'SQLITE_CONSTRAINT_UNIQUE',
 };
 
-/**
- * The error's code; node:sqlite's number under better-sqlite3's name, an extended code not listed above
- * under its primary one (its low byte).
- */
+/** The error's code; node:sqlite's number by name, an extended code not listed by its primary one (low byte). */
 function codeOf({ code, errcode }: DriverError): string {
   if (typeof errcode === 'number') return sqliteCodes[errcode] ?? sqliteCodes[errcode & 0xff] ?? '';
   return typeof code === 'string' ? code : '';
