@@ -1,5 +1,4 @@
 import { createDatabase, type Database } from 'db0';
-import betterSqlite3 from 'db0/connectors/better-sqlite3';
 import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -11,6 +10,7 @@ import { reuseStatements } from '../../src/server/lib/statement-cache';
 import { ensureClusterBuild, serverEntry } from '../support/build';
 import { type RunningPostgres, startPostgres } from '../support/postgres.mjs';
 import { type RunningServer, startProductionServer } from '../support/server';
+import { sqliteConnector } from '../support/sqlite';
 
 /**
  * A round every second, and Nitro's scheduler on: it stays off while `TEST` is set, which Vitest
@@ -124,8 +124,7 @@ describe('housekeeping task on node-cluster (4 workers sharing one SQLite file)'
     });
     // As the app does: on Node 24, better-sqlite3 12 aborts the process when the garbage collector
     // finalizes one of db0's throw-away statements (Assertion failed: (env) != nullptr).
-    db = createDatabase(reuseStatements(betterSqlite3({ path: join(server.dataDir, 'app.sqlite') })));
-    await db.exec('PRAGMA busy_timeout = 5000');
+    db = createDatabase(reuseStatements(sqliteConnector({ path: join(server.dataDir, 'app.sqlite') })));
   }, 300_000);
 
   afterAll(async () => {
@@ -201,9 +200,8 @@ describe('housekeeping task on two instances sharing one PostgreSQL', () => {
 describe('housekeeping task while the server drains', () => {
   it('starts no run after SIGTERM, and the server still exits 0 with its database closed', async () => {
     const server = await startProductionServer(serverEntry, { ...everySecond, DRAIN_GRACE_MS: '3000' });
-    const db = createDatabase(reuseStatements(betterSqlite3({ path: join(server.dataDir, 'app.sqlite') })));
+    const db = createDatabase(reuseStatements(sqliteConnector({ path: join(server.dataDir, 'app.sqlite') })));
     try {
-      await db.exec('PRAGMA busy_timeout = 5000');
       await expect.poll(async () => (await recordedRuns(db)).length, { timeout: 20_000 }).toBeGreaterThan(0);
       const exit = new Promise((done) => server.process.once('exit', done));
       const signalled = Date.now();

@@ -229,6 +229,64 @@ describe('npm run recipe -- add', { timeout: 60_000 }, () => {
   });
 });
 
+describe('npm run recipe -- add database: the SQLite driver', { timeout: 60_000 }, () => {
+  const engines = (app: string, node: string) =>
+    edit(app, 'package.json', (text) => text.replace('"node": ">=20.19.1"', `"node": "${node}"`));
+  const packages = (app: string) => {
+    const pkg = JSON.parse(read(app, 'package.json'));
+    return { ...pkg.dependencies, ...pkg.devDependencies } as Record<string, string>;
+  };
+
+  it.each([
+    ['>=20.19.1', '20.19.1'], // the generator's angular-v21 app
+    ['>=22.22.3', '22.22.3'], // its latest app: node:sqlite logs an ExperimentalWarning on Node 22
+  ])('adds better-sqlite3 to an app whose engines.node is %s, and says why', (node, lowest) => {
+    const app = stockApp();
+    engines(app, node);
+    const { status, output } = recipe('add', 'database', '--to', app);
+    expect(status, output).toBe(0);
+    expect(packages(app)).toMatchObject({ 'better-sqlite3': expect.any(String), db0: expect.any(String) });
+    expect(output).toContain(
+      `SQLite driver: better-sqlite3 (a native addon its install script builds) below Node 24.15.0, node:sqlite from it, as engines.node "${node}" admits Node ${lowest}; engines.node ">=24.15.0" needs no addon.`,
+    );
+  });
+
+  it('leaves better-sqlite3 out of an app that runs on Node 24.15 or later, says so, and keeps it out', () => {
+    const app = stockApp();
+    engines(app, '^24.15.0 || >=26');
+    const { status, output } = recipe('add', 'todos', '--to', app);
+    expect(status, output).toBe(0);
+    expect(packages(app)).not.toHaveProperty('better-sqlite3');
+    expect(packages(app)).toHaveProperty('db0');
+    expect(output).toContain(
+      'SQLite driver: node:sqlite, built into Node, as engines.node "^24.15.0 || >=26" runs the app on Node 24.15.0 or later: no better-sqlite3, no install script.',
+    );
+    const record = JSON.parse(read(app, 'recipes.lock.json'));
+    expect(record.recipes.database.packages).not.toHaveProperty('better-sqlite3');
+    // The record and the cookbook agree: nothing waits, and an update adds no package.
+    const current = recipe('status', '--to', app);
+    expect(current.status, current.output).toBe(0);
+    expect(recipe('update', '--to', app).status).toBe(0);
+    expect(packages(app)).not.toHaveProperty('better-sqlite3');
+  });
+
+  it('takes better-sqlite3 out on update once engines.node is raised to Node 24.15', () => {
+    const app = stockApp();
+    expect(recipe('add', 'database', '--to', app).status).toBe(0);
+    engines(app, '>=24.15.0');
+    const { status, output } = recipe('update', '--to', app);
+    expect(status, output).toBe(0);
+    expect(packages(app)).not.toHaveProperty('better-sqlite3');
+    expect(packages(app)).toHaveProperty('db0');
+  });
+
+  it('says nothing of SQLite when the recipes added do not use it', () => {
+    const { status, output } = recipe('add', 'validated-routes', '--to', stockApp());
+    expect(status, output).toBe(0);
+    expect(output).not.toContain('SQLite driver');
+  });
+});
+
 describe('npm run recipe -- list and show', () => {
   it('lists every recipe, and shows one with its manual steps', { timeout: 30_000 }, () => {
     const listed = recipe('list');

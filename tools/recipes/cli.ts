@@ -49,6 +49,7 @@ import {
   uncommitted,
 } from './lock';
 import type { Manifest } from './manifest';
+import { bringsSqlite, forApp } from './sqlite-driver';
 
 /** The cookbook the recipes come from: this clone, or the one `--from` names. */
 let root = fileURLToPath(new URL('../..', import.meta.url));
@@ -123,7 +124,11 @@ function withRecord(plan: Plan, app: string, read: AppReader): Plan {
 
 function add(names: string[], app: string, options: { dryRun: boolean; force: boolean; install: boolean }) {
   const read = appOnDisk(app);
-  const plan = inAppFolder(app, () => withRecord(planAdd({ root, manifest, names, app, read }), app, read));
+  const { plan, driver } = inAppFolder(app, () => {
+    const forThisApp = forApp(manifest, read('package.json'));
+    const planned = planAdd({ root, manifest: forThisApp.manifest, names, app, read });
+    return { plan: withRecord(planned, app, read), driver: forThisApp.driver };
+  });
   const built = plan.recipes.filter(({ name }) => !names.includes(name)).map(({ name }) => name);
   console.warn(
     `${options.dryRun ? 'Would add' : 'Adding'} ${names.join(', ')}${built.length > 0 ? ` (with ${built.join(', ')})` : ''} to ${app}`,
@@ -146,6 +151,7 @@ function add(names: string[], app: string, options: { dryRun: boolean; force: bo
   if (plan.unchanged.length > 0)
     console.warn(`  ${plan.unchanged.length} files already as the recipe has them`);
   if (plan.changes.length === 0 && plan.manual.length === 0) console.warn('  nothing to change');
+  if (bringsSqlite(manifest, plan.recipes)) console.warn(`\n${driver}`);
   if (!options.dryRun) {
     applyPlan(app, plan, options.force);
     if (options.install && plan.changes.some(({ path }) => path === 'package.json')) {
@@ -164,7 +170,12 @@ function add(names: string[], app: string, options: { dryRun: boolean; force: bo
 /** The app's record and files, for status, update and remove. */
 function lifecycle(app: string): LifecycleContext {
   const read = appOnDisk(app);
-  return inAppFolder(app, () => ({ root, manifest, read, lock: parseLock(read(lockFile), app) }));
+  return inAppFolder(app, () => ({
+    root,
+    manifest: forApp(manifest, read('package.json')).manifest,
+    read,
+    lock: parseLock(read(lockFile), app),
+  }));
 }
 
 /** Prints the outcome and, unless `dryRun`, writes it with the new record. */

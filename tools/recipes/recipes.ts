@@ -439,7 +439,8 @@ export const recipes: Recipe[] = [
     // housekeeping recipe reads, and the commit wake-ups several lessons share.
     entries: ['src/server/lib/db/'],
     dependsOn: ['validated-routes'],
-    // db0's connectors load their driver themselves.
+    // db0's connectors load their driver themselves: node:sqlite is Node's own, better-sqlite3 runs where Node is
+    // older than 24.15, so `add` leaves it out of an app whose engines.node starts there (sqlite-driver.ts).
     packages: ['better-sqlite3'],
     config: {
       nitroModules: [

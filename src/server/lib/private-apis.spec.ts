@@ -45,6 +45,16 @@ const privateApis = [
     ],
   },
   {
+    name: "db0's node:sqlite connector: its name `node-sqlite` and `getInstance()` answering the driver's connection",
+    usage: /connector\.name !== 'node-sqlite'/,
+    source: 'db0/dist/connectors/node-sqlite.mjs',
+    internal: [
+      'name: "node-sqlite"',
+      'getInstance: () => getDB()',
+      'prepare: (sql) => new StatementWrapper(() => getDB().prepare(sql))',
+    ],
+  },
+  {
     name: "crossws's node upgrade request `_req`, Node's own request",
     usage: /\._req\b|_req\?:/,
     source: 'crossws/dist/adapters/node.mjs',

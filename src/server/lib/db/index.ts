@@ -5,4 +5,5 @@ export * from './migrations';
 export * from './one-read-at-a-time';
 export * from './postgres-pool';
 export * from './purges';
+export * from './sqlite-driver';
 export * from './wake-ups';
