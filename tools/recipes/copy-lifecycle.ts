@@ -122,7 +122,12 @@ function readerEdit(path: string, base: string, head: string): ReaderEdit | unde
 function files(folder: string): Map<string, string> {
   const found = new Map<string, string>();
   for (const path of readdirSync(folder, { recursive: true, encoding: 'utf8' }).sort()) {
-    if (/(^|[\\/])(node_modules|dist)([\\/]|$)/.test(path) || path === 'recipes.lock.json') continue;
+    // What an install or a build adds (a stock app's package-lock.json is its template's install, never copied).
+    if (
+      /(^|[\\/])(node_modules|dist)([\\/]|$)/.test(path) ||
+      /^(recipes\.lock|package-lock)\.json$/.test(path)
+    )
+      continue;
     if (statSync(join(folder, path)).isFile()) found.set(path, readFileSync(join(folder, path), 'utf8'));
   }
   return found;
