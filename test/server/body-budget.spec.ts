@@ -48,7 +48,13 @@ describe('the body budget: request bytes in flight in the whole process', () => 
     // The admitted ones wait for their last byte until the 3 s deadline ends them with 408.
     expect(count('HTTP/1.1 408')).toBe(16);
     expect(count('HTTP/1.1 503')).toBeGreaterThan(0);
-    expect(count('HTTP/1.1 408') + count('HTTP/1.1 429') + count('HTTP/1.1 503')).toBe(50);
+    // Every answer is one of those three. A connection may end without one: on a loaded machine (CI ran two
+    // spec files beside this one), 1 of 50 refused clients still sending once saw its connection close
+    // before any answer was read, the reset RFC 9110 §9.6 warns of, which the linger narrows but can't rule out.
+    expect(statuses.filter((status) => status !== '' && !/^HTTP\/1\.1 (408|429|503) /.test(status))).toEqual(
+      [],
+    );
+    expect(count('HTTP/1.1 408') + count('HTTP/1.1 429') + count('HTTP/1.1 503')).toBeGreaterThanOrEqual(48);
     // No address held more than its 4 MiB share.
     for (const sent of byAddress) {
       expect(sent.filter((status) => status.startsWith('HTTP/1.1 408')).length).toBeLessThanOrEqual(4);
