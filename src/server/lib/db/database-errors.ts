@@ -1,9 +1,6 @@
 import { createError, type H3Error } from 'h3';
 
-/**
- * What the drivers put on their errors: PostgreSQL's SQLSTATE or a Node socket code in `code`, SQLite's
- * extended result code by name in `code` (better-sqlite3) or by number in `errcode` (node:sqlite).
- */
+/** `code`: PostgreSQL's SQLSTATE, a socket code, better-sqlite3's SQLite code name; `errcode`: node:sqlite's number. */
 type DriverError = Error & { code?: unknown; errcode?: unknown };
 
 /** The SQLite result codes the statuses below name, by number (https://www.sqlite.org/rescode.html). */
@@ -22,14 +19,7 @@ function codeOf({ code, errcode }: DriverError): string {
 }
 
 /** Refused or dropped sockets; pg says "Connection terminated" without a code. */
-const networkCodes = new Set([
-  'ECONNREFUSED',
-  'ECONNRESET',
-  'EPIPE',
-  'ETIMEDOUT',
-  'ENOTFOUND',
-  'EHOSTUNREACH',
-]);
+const networkCodes = /^(ECONNREFUSED|ECONNRESET|EPIPE|ETIMEDOUT|ENOTFOUND|EHOSTUNREACH)$/;
 const droppedConnection = /Connection terminated|not queryable/;
 
 /** The HTTP status a database error deserves, or `undefined` when it is no database error. */
@@ -39,12 +29,12 @@ function statusOf(error: DriverError): 409 | 422 | 503 | undefined {
   if (code === '23505') return 409; // unique_violation
   if (/^2[23]/.test(code)) return 422; // data exceptions and the other integrity constraints
   if (/^(08|57P0[1-3]|53300)/.test(code)) return 503; // connection lost, server shutting down, too many connections
-  // SQLite (https://www.sqlite.org/rescode.html)
+  // SQLite
   if (code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY') return 409;
   if (code.startsWith('SQLITE_CONSTRAINT') || code === 'SQLITE_TOOBIG') return 422;
   if (code.startsWith('SQLITE_BUSY')) return 503; // another process held the write lock past busy_timeout
   // The network
-  if (networkCodes.has(code) || (!code && droppedConnection.test(error.message))) return 503;
+  if (networkCodes.test(code) || (!code && droppedConnection.test(error.message))) return 503;
   return undefined;
 }
 
@@ -54,11 +44,7 @@ const messages = {
   503: ['Service Unavailable', 'The database is unavailable; try again shortly'],
 } as const;
 
-/**
- * The HTTP error for a database error, or `undefined` for any other error: a unique constraint
- * is a 409, any other refused value a 422, an unreachable or busy database a 503. The driver's
- * own message never reaches the client.
- */
+/** The HTTP error for a database error (the driver's own message never reaches the client), or `undefined` for any other. */
 export function databaseHttpError(error: unknown): H3Error | undefined {
   const status = error instanceof Error ? statusOf(error) : undefined;
   if (!status) return undefined;

@@ -17,9 +17,8 @@ export function migrationsSource(dir: string): string {
 }
 
 /**
- * The database's Nitro module, for `analog({ nitro: { modules } })`: it finds the migration files
- * in `src/server/migrations/` when the server is built, so adding one (or copying a recipe's) is
- * adding its file, with no index to edit. The runner (migrations.ts) imports them as `#migrations`.
+ * The database's Nitro module, for `analog({ nitro: { modules } })`: it finds the migration files in
+ * `src/server/migrations/` at build time, so adding one is adding its file, with no index to edit.
  */
 export function migrations(): NitroModule {
   return {

@@ -5,11 +5,11 @@ import { migrations } from '#migrations';
 import type { Dialect, Migration } from '../../migrations/migration';
 
 /**
- * Runs `work` in one transaction that holds the write lock from its start, so processes starting
- * together migrate one after the other: SQLite's `BEGIN IMMEDIATE` takes it at once, PostgreSQL
- * takes an advisory lock. db0 has no transaction API, so `db` must send every statement over one
- * connection: the SQLite connector has only one (and no request reaches it before the migrations
- * are done), on PostgreSQL `database.ts` passes one connection checked out of the pool.
+ * Runs `work` in one transaction that holds the write lock from its start, so processes starting together
+ * migrate one after the other: SQLite's `BEGIN IMMEDIATE` takes it at once, PostgreSQL an advisory lock.
+ * db0 has no transaction API, so `db` must send every statement over one connection: the SQLite connector
+ * has only one (no request reaches it before the migrations are done); on PostgreSQL `database.ts` passes
+ * one connection checked out of the pool.
  */
 async function inTransaction(db: Database, dialect: Dialect, work: () => Promise<void>): Promise<void> {
   await db.exec(dialect === 'sqlite' ? 'BEGIN IMMEDIATE' : 'BEGIN');
@@ -36,9 +36,8 @@ function inOrder(list: readonly Migration[]): Migration[] {
 }
 
 /**
- * Applies the migrations this database has not seen (by default every file in
- * src/server/migrations, found when the server was built), all in one transaction: either every
- * one is applied and recorded in `schema_migrations`, or none is.
+ * Applies the migrations this database has not seen (by default every file in src/server/migrations, found
+ * when the server was built), all in one transaction: every one is applied and recorded, or none is.
  */
 export function migrate(db: Database, list: readonly Migration[] = migrations): Promise<void> {
   const dialect: Dialect = db.dialect === 'postgresql' ? 'postgresql' : 'sqlite';

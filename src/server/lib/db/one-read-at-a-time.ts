@@ -5,21 +5,18 @@
 export function oneReadAtATime(read: () => Promise<void>): () => Promise<void> {
   let reading: Promise<void> | undefined;
   let readAgain = false;
-  return () => {
-    if (reading) {
-      readAgain = true;
-      return reading;
+  const readUntilQuiet = async () => {
+    try {
+      do {
+        readAgain = false;
+        await read();
+      } while (readAgain);
+    } finally {
+      reading = undefined;
     }
-    reading = (async () => {
-      try {
-        do {
-          readAgain = false;
-          await read();
-        } while (readAgain);
-      } finally {
-        reading = undefined;
-      }
-    })();
-    return reading;
+  };
+  return () => {
+    readAgain = true;
+    return (reading ??= readUntilQuiet());
   };
 }

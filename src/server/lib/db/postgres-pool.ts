@@ -1,16 +1,12 @@
 import { type Connector, type Database, type Primitive, type Statement, createDatabase } from 'db0';
 import type pg from 'pg';
 
-/** The pool, or one connection checked out of it: both run `query`. */
-type Queryable = pg.Pool | pg.PoolClient;
-
 /**
- * A db0 connector for PostgreSQL over a `pg.Pool`. db0's own `postgresql` connector (0.3.4, and
- * still 0.4.2) holds one `pg.Client` and takes no pool, so every query of the process waits for
- * the one before it, commits included. Over a pool, up to `max` queries run at once and
- * PostgreSQL groups their commits. `db.sql` sends every value as a parameter.
+ * A db0 connector for PostgreSQL over a `pg.Pool` (or one connection checked out of it); `db.sql` sends every
+ * value as a parameter. db0's own `postgresql` connector (0.3.4, still 0.4.2) holds one `pg.Client`, so every
+ * query waits for the one before it; over a pool up to `max` run at once and PostgreSQL groups their commits.
  */
-export function pooledPostgres(queryable: Queryable): Connector<Queryable> {
+export function pooledPostgres(queryable: pg.Pool | pg.PoolClient): Connector<pg.Pool | pg.PoolClient> {
   return {
     name: 'postgresql-pool',
     dialect: 'postgresql',
@@ -26,9 +22,8 @@ export function pooledPostgres(queryable: Queryable): Connector<Queryable> {
 }
 
 /**
- * Runs `work` with a database whose statements all go over ONE connection of the pool, as a
- * transaction needs (`BEGIN` … `COMMIT` on the pool could land on different connections). A
- * connection that failed is closed instead of going back to the pool.
+ * Runs `work` with a database whose statements all go over ONE connection of the pool, as a transaction needs
+ * (`BEGIN` … `COMMIT` on the pool could land on different connections). One that failed is closed, not reused.
  */
 export async function withConnection<T>(pool: pg.Pool, work: (db: Database) => Promise<T>): Promise<T> {
   const client = await pool.connect();
@@ -42,10 +37,7 @@ export async function withConnection<T>(pool: pg.Pool, work: (db: Database) => P
   }
 }
 
-/**
- * db0's statement over `query`, which sends one statement's text with `values`: `bind` keeps
- * values for a later `all`, `run` or `get` without arguments.
- */
+/** db0's statement over `query`, which sends its text with `values`; `bind` keeps values for a call without. */
 export function postgresStatement(
   query: (values: Primitive[]) => Promise<pg.QueryResult>,
   bound: Primitive[] = [],

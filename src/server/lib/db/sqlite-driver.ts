@@ -1,7 +1,4 @@
-/**
- * The first Node whose own `node:sqlite` loads without an `ExperimentalWarning` in the log: 24.15 made it a
- * release candidate. Node 22 and 23 have it but warn when it loads; Node 20 has none.
- */
+/** The first Node whose `node:sqlite` loads without an `ExperimentalWarning` (22 and 23 warn; 20 has none). */
 export const quietNodeSqlite = '24.15.0';
 
 /** Whether Node `version` (`24.21.0`) is `since` or later. */
@@ -12,10 +9,8 @@ export function nodeAtLeast(version: string, since: string): boolean {
 }
 
 /**
- * The SQLite driver, by the db0 connector that loads it; the one place that chooses it. Node's own
- * `node:sqlite` from 24.15: nothing to install, so no install script, and no native teardown (better-sqlite3
- * 12 on Node 24 can abort the process when the garbage collector finalizes one of its objects). Before
- * that, better-sqlite3, a native addon its install script builds. The SQL is the same for both.
+ * The SQLite driver, by its db0 connector, chosen here alone (docs/data.md, "Which SQLite driver"): Node's own
+ * `node:sqlite` from 24.15, nothing to install; before it better-sqlite3, a native addon. Both run the same SQL.
  */
 export const sqliteDriver = (version = process.versions.node): 'node-sqlite' | 'better-sqlite3' =>
   nodeAtLeast(version, quietNodeSqlite) ? 'node-sqlite' : 'better-sqlite3';

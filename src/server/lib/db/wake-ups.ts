@@ -2,21 +2,18 @@ import type pg from 'pg';
 
 import { databaseUrl, useDatabase } from './database';
 
-/** How often a SQLite process asks whether another process committed. */
-const dataVersionMs = 100;
-
 /** Stops a watch started by `watchCommits`. */
 export type StopWatching = () => Promise<void>;
 
+/** A client that no longer reaches the watch, and whose late errors crash nothing. */
+const silence = (client: pg.Client) => client.removeAllListeners().on('error', () => undefined);
+
 /**
- * Calls `wake` whenever a process (this one too) may have committed something a fan-out must
- * read, the way the todo event stream learns it (docs/live-updates.md, "Two wake-up paths"), and
- * once at the start, for what was committed before. PostgreSQL: a dedicated connection `LISTEN`s
- * on `channels` (a trigger's `pg_notify` names one, which `wake` is told) and reconnects every
- * second after a drop, waking once more when it is back. SQLite: `PRAGMA data_version`, which
- * moves when another connection commits to the file, and `total_changes()`, which counts this
- * process's own writes, are read every 100 ms: one tiny query, no table read; `wake` is told no
- * channel, since any table may have changed.
+ * Calls `wake` whenever a process (this one too) may have committed something a fan-out must read, and once
+ * at the start (docs/live-updates.md, "Two wake-up paths"). PostgreSQL: a dedicated connection `LISTEN`s on
+ * `channels` (`wake` is told the one a trigger's `pg_notify` named) and reconnects every second after a drop,
+ * waking once more when back. SQLite: `PRAGMA data_version` (moves on another connection's commit) and
+ * `total_changes()` (this process's writes), one tiny query every 100 ms; `wake` is told no channel.
  */
 export function watchCommits(
   channels: string | readonly string[],
@@ -36,13 +33,12 @@ export function watchCommits(
     const reconnect = () => {
       if (dropped) return;
       dropped = true;
-      current.removeAllListeners();
-      current.on('error', () => undefined);
-      current.end().catch(() => undefined);
+      silence(current)
+        .end()
+        .catch(() => undefined);
       if (!stopped) setTimeout(() => !stopped && connect(), 1_000).unref();
     };
-    current.on('error', reconnect);
-    current.on('notification', ({ channel }) => wake(channel));
+    current.on('error', reconnect).on('notification', ({ channel }) => wake(channel));
     try {
       await current.connect();
       for (const channel of [channels].flat()) await current.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
@@ -55,9 +51,7 @@ export function watchCommits(
   connect().catch(() => undefined);
   return async () => {
     stopped = true;
-    const last = client;
-    last?.removeAllListeners();
-    last?.on('error', () => undefined);
+    const last = client && silence(client);
     // A connection still connecting may never report its end: a stop waits a second at most.
     const waited = new Promise((done) => setTimeout(done, 1_000).unref());
     await Promise.race([last?.end().catch(() => undefined), waited]);
@@ -75,6 +69,6 @@ function watchDataVersion(wake: () => void): StopWatching {
         seen = version;
       })
       .catch(() => undefined);
-  }, dataVersionMs);
+  }, 100);
   return async () => clearInterval(timer);
 }
