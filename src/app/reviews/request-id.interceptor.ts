@@ -10,10 +10,8 @@ declare module '@analogjs/router' {
 }
 
 /**
- * Hands every server-function call its request's id as `context.requestId`. The server gave the
- * request that id before any handler ran, and it is already in the response's `X-Request-Id`
- * (src/server/lib/request-log): the caller's well-formed id (a proxy's, so one id follows the
- * request through every hop), else a new UUID. One id per request, the one its log line carries.
+ * Hands every server-function call its request's id as `context.requestId`: the one the server set in the
+ * response's `X-Request-Id` before any handler ran (src/server/lib/request-log), and its log line carries.
  */
 export const requestIdInterceptor: ServerFnInterceptorFn = (ctx, next) =>
   next(ctx.with({ requestId: String(inject(RESPONSE).getHeader('x-request-id')) }));

@@ -7,21 +7,14 @@ import { products } from '../../shared/products';
 import { FieldControl, FormField } from '../shared/form-field';
 import { loadReviews, postReview } from './reviews.server';
 
-/**
- * A failed server-function call as form errors: a 400's `errors` are the schema's issues, a 429's
- * message says how many reviews an address may post and when it may again.
- */
+/** A failed call as form errors: a 400's `errors` are the schema's issues, a 429's message says when to retry. */
 function callErrors(error: unknown): FieldErrors {
-  const response = error instanceof HttpErrorResponse ? error : undefined;
-  if (response?.status === 400 && Array.isArray(response.error?.errors)) {
-    return fieldErrors(response.error.errors);
-  }
-  if (response?.status === 429 && typeof response.error?.message === 'string') {
-    return { form: response.error.message };
-  }
-  // Status 0, or no response: the call got no answer at all.
-  const status = response?.status ? ` (HTTP ${response.status})` : '';
-  return { form: `Could not save the review${status}. Please try again.` };
+  const { status, error: body } =
+    error instanceof HttpErrorResponse ? error : { status: 0, error: undefined };
+  if (status === 400 && Array.isArray(body?.errors)) return fieldErrors(body.errors);
+  if (status === 429 && typeof body?.message === 'string') return { form: body.message };
+  // Status 0: the call got no answer at all.
+  return { form: `Could not save the review${status ? ` (HTTP ${status})` : ''}. Please try again.` };
 }
 
 @Component({
@@ -47,11 +40,8 @@ export class ReviewBoard {
     const data = new FormData(form);
     this.saving.set(true);
     try {
-      await this.post({
-        productId: Number(data.get('productId')),
-        rating: Number(data.get('rating')),
-        body: String(data.get('body') ?? ''),
-      });
+      const [productId, rating] = [Number(data.get('productId')), Number(data.get('rating'))];
+      await this.post({ productId, rating, body: String(data.get('body') ?? '') });
       this.errors.set({});
       form.reset();
       this.reviews.reload();

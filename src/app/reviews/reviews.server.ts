@@ -5,18 +5,14 @@ import { createEvent } from 'h3';
 
 import { addReview, listReviews, reviewInput } from '../../server/lib/reviews';
 
-/**
- * Server functions for the reviews page. Analog's build gives each an opaque URL under
- * `/_analog/fn/` and ships only a reference to the browser, never this code or its imports.
- */
+// Analog's build gives each an opaque URL under `/_analog/fn/` and ships the browser a reference, never this code.
 
 /** No input: a GET. During SSR it runs in-process and its result travels in TransferState. */
 export const loadReviews = serverFn(() => listReviews());
 
 /**
- * A schema: a POST whose JSON body is validated (400 on failure) before the handler runs. Anyone
- * may call it, so `addReview` limits it per address (429) and keeps the newest reviews only; h3's
- * helpers read the request Analog injects, wrapped in an event of their own.
+ * A schema: a POST whose JSON body is validated (400) before the handler runs. Anyone may call it, so
+ * `addReview` limits it (429); h3's helpers read the request Analog injects, in an event of their own.
  */
 export const postReview = serverFn(reviewInput, (review, { requestId }) =>
   addReview(createEvent(inject(REQUEST), inject(RESPONSE)), review, requestId),

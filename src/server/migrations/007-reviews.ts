@@ -1,9 +1,6 @@
 import type { Migration } from './migration';
 
-/**
- * Product reviews, written through a server function. `request_id` is the id the server-function
- * interceptor gave the call that wrote the row, so a review can be traced to its request.
- */
+/** Product reviews, written through a server function; `request_id` traces a row to the call that wrote it. */
 export default {
   version: 7,
   name: 'reviews',

@@ -1,11 +1,9 @@
 import type { Migration } from './migration';
 
 /**
- * `Idempotency-Key` records (lib/idempotency): one row per caller and key, claimed by the first
- * request (its primary key lets exactly one process win a race) and holding the fingerprint of that
- * request and, once it has finished, the response a retry gets back. `response_status` is NULL
- * while the first request is still running. `expires_at` is ISO 8601 text: a claim's lease, then
- * the stored response's lifetime; the housekeeping task deletes what has passed it.
+ * `Idempotency-Key` records (lib/idempotency): one row per caller and key (one process wins a race), with
+ * the request's fingerprint and, once it finished, its response (`response_status` NULL until then).
+ * `expires_at` is ISO 8601 text: a claim's lease, then the stored response's lifetime.
  */
 export default {
   version: 15,

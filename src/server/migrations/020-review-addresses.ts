@@ -1,9 +1,8 @@
 import type { Migration } from './migration';
 
 /**
- * Who posted a review, for the per-address limit of the `postReview` server function
- * (lib/reviews): a hash of the client's address, cleared once the hour it counts in is over. The
- * index finds an address's reviews of the last hour.
+ * A hash of the address that posted a review, for `postReview`'s per-address limit (lib/reviews), cleared
+ * once its hour is over; the index finds an address's reviews of the last hour.
  */
 export default {
   version: 20,

@@ -9,9 +9,8 @@ import {
 } from '../lib/idempotency';
 
 /**
- * Stores the answer of a request whose route rule put it under `Idempotency-Key` (the middleware
- * claimed its key) as it goes out, or gives its key up when it failed. A key is replayed for
- * `IDEMPOTENCY_KEY_TTL_SECONDS`; the housekeeping recipe, if it is there, deletes expired ones.
+ * Stores the answer of a request whose key the middleware claimed (its route rule) as it goes out, or gives
+ * the key up when it failed; the housekeeping recipe, if it is there, deletes expired keys.
  */
 export default defineNitroPlugin((nitroApp) => {
   registerPurge('expired idempotency keys', () => purgeIdempotencyKeys());

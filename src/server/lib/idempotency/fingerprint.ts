@@ -7,13 +7,13 @@ import { capBody } from '../../../modules/request';
 /** A streamed body a retry sends is hashed as it arrives, never kept, up to this many bytes. */
 const maxStreamedBytes = 16 * 1024 * 1024;
 
-/** The request body's SHA-256, now or once the route has read it, and a way to read the rest. */
+/**
+ * The request body's SHA-256, once the whole body has passed (`ready`: known without the route reading it),
+ * and `drain`, which reads what the route has not, so `digest` resolves (413 over 16 MiB).
+ */
 export interface BodyDigest {
-  /** Resolves once the whole body has passed. */
   digest: Promise<string>;
-  /** True when `digest` is already known without the route reading the body. */
   ready: boolean;
-  /** Reads what the route has not read, so `digest` resolves; refuses a body over 16 MiB with 413. */
   drain: () => Promise<string>;
 }
 
@@ -55,7 +55,7 @@ export async function digestBody(event: H3Event): Promise<BodyDigest> {
   return { digest, ready: false, drain };
 }
 
-const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('base64url');
+const sha256 = (data: Buffer | string) => createHash('sha256').update(data).digest('base64url');
 
 const tooLarge = () =>
   createError({
@@ -68,5 +68,5 @@ const tooLarge = () =>
 export function requestFingerprint(event: H3Event, bodyDigest: string): string {
   // Under a middleware's path prefix h3 gives `event.path` without it: `originalUrl` is the whole path.
   const path = event.node.req.originalUrl ?? event.path;
-  return createHash('sha256').update(`${event.method} ${path}\n${bodyDigest}`).digest('base64url');
+  return sha256(`${event.method} ${path}\n${bodyDigest}`);
 }

@@ -137,11 +137,9 @@ export const abandonIdempotent = ({ caller, key, claim }: IdempotentClaim): Prom
   releaseKey(caller, key, claim).catch(() => undefined);
 
 /**
- * Makes a POST safe to retry with an `Idempotency-Key`: `run` runs once per caller and key, and its
- * response (status, headers, JSON body) is stored with the request's fingerprint; a retry gets that
- * response again, marked `Idempotent-Replayed: true` (see `beginIdempotent`). A failed `run` stores
- * nothing, so the retry runs afresh. One line in a route: `withIdempotency(event, () => createThing(...))`;
- * or, without touching the route, its route rule (route-rule.ts).
+ * Makes a POST safe to retry with an `Idempotency-Key`: `run` runs once per caller and key, and a retry gets
+ * its stored response (status, headers, JSON body) again (`beginIdempotent`); a failed `run` stores nothing.
+ * One line in a route: `withIdempotency(event, () => createThing(...))`; or its route rule (route-rule.ts).
  */
 export async function withIdempotency<T>(event: H3Event, run: () => Promise<T>): Promise<T> {
   const begun = await beginIdempotent(event);

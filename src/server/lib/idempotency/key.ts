@@ -7,10 +7,8 @@ export const maxKeyLength = 255;
 const sfString = /^"((?:[\x20\x21\x23-\x5b\x5d-\x7e]|\\["\\])*)"$/;
 
 /**
- * The `Idempotency-Key` header's key, or `undefined` when the request sends none. The draft
- * (draft-ietf-httpapi-idempotency-key-header) makes it a Structured Field string,
- * `Idempotency-Key: "8e03978e-40d5-43e8-bc93-6894a57f9324"`; an empty, overlong or unquoted key,
- * or several keys, is a 400.
+ * The `Idempotency-Key` header's key, a Structured Field string as the draft says (`"8e03978e-…"`), or
+ * `undefined` when the request sends none; an empty, overlong or unquoted key, or several keys, is a 400.
  */
 export function parseIdempotencyKey(header: string | undefined): string | undefined {
   if (header === undefined) return undefined;

@@ -10,23 +10,10 @@ export interface KeyRecord {
   expires_at: string;
 }
 
-/** The response a retry gets back. */
-export interface StoredResponse {
-  status: number;
-  headers: Record<string, string>;
-  body: string;
-}
-
-/** The most unexpired keys one caller holds, and all callers together (expired ones included until purged). */
-export interface KeyLimits {
-  perCaller: number;
-  total: number;
-}
-
 /**
- * Claims `key` for `caller` until `leaseUntil`, in one INSERT that exactly one of any number of
- * racing requests, in any process, wins, and only while the caller holds fewer than
- * `limits.perCaller` unexpired keys and the table fewer than `limits.total`. Answers true for the winner.
+ * Claims `key` for `caller` until `leaseUntil`, in one INSERT that exactly one of any number of racing requests,
+ * in any process, wins, and only while the caller holds fewer than `limits.perCaller` unexpired keys and the
+ * table fewer than `limits.total` (expired ones included until purged). Answers true for the winner.
  */
 export async function claimKey(
   caller: string,
@@ -34,7 +21,7 @@ export async function claimKey(
   claim: string,
   fingerprint: string | null,
   leaseUntil: Date,
-  limits: KeyLimits,
+  limits: { perCaller: number; total: number },
 ): Promise<boolean> {
   const db = await useDatabase();
   const now = new Date().toISOString();
@@ -76,7 +63,7 @@ export async function storeResponse(
   key: string,
   claim: string,
   fingerprint: string,
-  { status, headers, body }: StoredResponse,
+  { status, headers, body }: { status: number; headers: Record<string, string>; body: string },
   expiresAt: Date,
 ): Promise<void> {
   const db = await useDatabase();

@@ -21,8 +21,6 @@ export const reviewInput = z.object({
     .regex(/^[^\0]*$/, 'Remove the NUL character'),
 });
 
-export type ReviewInput = z.infer<typeof reviewInput>;
-
 /** A review as the page and `GET /api/v1/reviews` show it. */
 export const reviewOutput = z.object({
   id: z.uuid(),
@@ -43,33 +41,23 @@ export async function listReviews(): Promise<Review[]> {
   return rows.map((row) => ({ ...row, productId: Number(row.productId), rating: Number(row.rating) }));
 }
 
-/**
- * Anyone may post a review, so two bounds keep a stranger from filling the disk: one address
- * posts at most `perAddress` an hour, and the board keeps only the newest `kept`.
- */
-export const reviewLimits = { perAddress: 20, kept: 1_000 };
-
+// Anyone may post, so a stranger can't fill the disk: an address posts `perAddress` an hour, the board keeps `kept`.
+const perAddress = 20;
+const kept = 1_000;
 const hourMs = 3_600_000;
 
 /**
- * The address as the limit counts it, by the budget's one key (an IPv6 address by its /64). Hashed, it can't be read at a glance, but it is no anonymity
- * (IPv4 has 2³² values to try): `forgetReviewAddresses` clears it once its hour is over.
+ * Stores a review under a new id with the id of the request that wrote it, unless its address posted
+ * `perAddress` in the last hour (429, `Retry-After`). Count and insert are one statement, so concurrent posts
+ * can't pass the limit on SQLite (on PostgreSQL by at most those running at once). Then all but the newest
+ * `kept` go. The address is the limit's (an IPv6 one by its /64), hashed: no anonymity (IPv4 has 2³² values
+ * to try), so `forgetReviewAddresses` clears it once its hour is over.
  */
-const addressHash = (event: H3Event) =>
-  createHash('sha256').update(addressCallerKey(event)).digest('base64url');
-
-/**
- * Stores a validated review under a new id, with the id of the request that wrote it, unless its
- * address posted `perAddress` reviews in the last hour: 429 then, with `Retry-After`. The count
- * and the insert are one statement, so concurrent posts can't pass the limit on SQLite (on
- * PostgreSQL by at most those running at once). Then reviews older than the newest `kept` go.
- */
-export async function addReview(event: H3Event, review: ReviewInput, requestId: string): Promise<Review> {
+export async function addReview(event: H3Event, review: z.infer<typeof reviewInput>, requestId: string) {
   const db = await useDatabase();
-  const stored = { id: randomUUID(), ...review, createdAt: new Date().toISOString() };
-  const address = addressHash(event);
+  const stored: Review = { id: randomUUID(), ...review, createdAt: new Date().toISOString() };
+  const address = createHash('sha256').update(addressCallerKey(event)).digest('base64url');
   const since = new Date(Date.parse(stored.createdAt) - hourMs).toISOString();
-  const { perAddress, kept } = reviewLimits;
   const { rows = [] } = await db.sql`INSERT INTO reviews
       (id, product_id, rating, body, request_id, created_at, address_hash)
     SELECT ${stored.id}, ${stored.productId}, ${stored.rating}, ${stored.body}, ${requestId}, ${stored.createdAt}, ${address}
@@ -91,8 +79,8 @@ async function tooManyReviews(event: H3Event, address: string, since: string) {
   return createError({
     statusCode: 429,
     statusMessage: 'Too Many Requests',
-    message: `This address has posted ${reviewLimits.perAddress} reviews in the last hour, the most it may; try again in ${Math.ceil(seconds / 60)} minutes`,
-    data: { limit: reviewLimits.perAddress, windowSeconds: hourMs / 1000 },
+    message: `This address has posted ${perAddress} reviews in the last hour, the most it may; try again in ${Math.ceil(seconds / 60)} minutes`,
+    data: { limit: perAddress, windowSeconds: hourMs / 1000 },
   });
 }
 
