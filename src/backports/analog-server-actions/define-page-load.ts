@@ -1,10 +1,10 @@
 import type { StandardSchemaV1 as Schema } from '@standard-schema/spec';
-import { type H3EventContext, getRouterParams, isError, setResponseStatus } from 'h3';
+import { type H3EventContext, getQuery, getRouterParams, isError, setResponseStatus } from 'h3';
 import { FetchError } from 'ofetch';
 
-import { type InputRecord, readQueryInput } from './request-input';
+import type { InputRecord } from './request-input';
 import type { PageServerAction as PageServerLoad } from './responses';
-import { type ValidationResult, rejectInput, validate } from './validation';
+import { rejectInput, validate } from './validation';
 
 type Out<S, Fallback> = S extends Schema ? Schema.InferOutput<S> : Fallback;
 
@@ -20,25 +20,17 @@ export interface PageLoadOptions<P, Q, R> {
   handler: (context: PageLoadContext<P, Q>) => R | Promise<R>;
 }
 
-const check = (
-  schema: Schema | undefined,
-  value: unknown,
-): ValidationResult<unknown> | Promise<ValidationResult<unknown>> =>
-  schema ? validate(schema, value) : { value };
-
 /** A `createError` 4xx the handler threw, or the error status of the API it fetched (which logged it). */
 const relayedStatus = (error: unknown) =>
   error instanceof FetchError
     ? error.status
     : isError(error) && error.statusCode < 500
       ? error.statusCode
-      : undefined;
+      : 0;
 
 /**
- * A page's `.server.ts` `load` that checks the decoded route `params` and the `query` before its
- * handler fetches anything: invalid input answers 422 with the issues, and so does the page. A
- * relayed status (`relayedStatus`) is the loader's answer, without Analog's error line; anything
- * else is rethrown, a 500. The page's data is the handler's result alone.
+ * A page's `load` that checks the decoded route `params` and the `query` before its handler fetches
+ * anything (422 with the issues), and answers a relayed status as its own (docs/pages-and-loaders.md).
  */
 export function definePageLoad<
   R,
@@ -48,17 +40,14 @@ export function definePageLoad<
   return async (context) => {
     const { event } = context;
     const [params, query] = await Promise.all([
-      check(options.params, options.params ? getRouterParams(event, { decode: true }) : context.params),
-      check(options.query, readQueryInput(event)),
+      validate(options.params, options.params ? getRouterParams(event, { decode: true }) : context.params),
+      validate(options.query, getQuery(event)),
     ]);
     if (params.issues || query.issues)
       return rejectInput(event, [...(params.issues ?? []), ...(query.issues ?? [])]) as never;
     try {
-      return await options.handler({
-        ...context,
-        params: params.value,
-        query: query.value,
-      } as PageLoadContext<P, Q>);
+      const loadContext = { ...context, params: params.value, query: query.value } as PageLoadContext<P, Q>;
+      return await options.handler(loadContext);
     } catch (error) {
       const status = relayedStatus(error);
       if (!status) throw error;

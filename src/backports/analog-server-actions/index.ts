@@ -1,15 +1,10 @@
 /**
- * Backport of Analog 3's server-actions API (`defineApiRoute`, `defineServerRoute`, `definePageLoad`)
- * to Analog 2.7 and h3 1.x, imported as `#server-actions` (its own specifier, never the package's: a
- * route copied without it fails loudly instead of loading Analog 2.7's), with that module's `json`,
- * `fail`, `redirect` and `PageServerAction`. Two behaviours differ from Analog 3: when `input` and
- * `query` or `body` are both given, all are validated, as the specification says; and
- * `definePageLoad` answers a 4xx its handler throws, or the error status of the API it fetched, as
- * the loader's own (Analog 3 logs it and answers 500). Analog 3 (h3 2) exports only
- * `defineServerRoute`, with `defineApiRoute`'s body rule: docs/validated-routes.md says what else changes.
+ * Analog 3's server-actions API (`defineApiRoute`, `defineServerRoute`, `definePageLoad`, with `json`,
+ * `fail`, `redirect` and `PageServerAction`) backported to Analog 2.7 and h3 1.x, imported as
+ * `#server-actions`, never the package's specifier: a route copied without it fails loudly instead of
+ * loading Analog 2.7's. docs/validated-routes.md says where it differs from Analog 3.
  */
 import type { StandardSchemaV1 as Schema } from '@standard-schema/spec';
-import type { H3Event } from 'h3';
 
 import { type RouteOptions, type ServerRoute, defineValidatedRoute } from './define-route';
 import { isQueryMethod } from './request-input';
@@ -34,18 +29,15 @@ type DefineRoute = <
 type Schemas<P, Q, B, I, O> = { params: P; query: Q; body: B; input: I; output: O };
 
 /**
- * An API route validated by Standard Schemas: `params`, `query`, `body` (every method but
- * GET and HEAD), `input` (query on GET/HEAD, else body) and `output` (development and tests).
- * Invalid input gets 422 with the issues and `X-Analog-Errors: true`; the handler is not called.
+ * An API route validated by Standard Schemas: `params`, `query`, `body` (every method but GET and HEAD),
+ * `input` (the query on GET/HEAD, else the body) and `output` (development and tests only). Invalid input
+ * answers 422 with the issues and `X-Analog-Errors: true`, without calling the handler.
  */
 export const defineApiRoute: DefineRoute = (options) =>
-  defineValidatedRoute(options, { validatesBody: (event) => !isQueryMethod(event) });
+  defineValidatedRoute(options, (event) => !isQueryMethod(event));
 
 const bodyMethods = new Set(['POST', 'PUT', 'PATCH']);
 
-/**
- * A server route validated like `defineApiRoute`, with `body` checked for POST, PUT and PATCH.
- * Export it as `route` too, so clients infer its query, body and result types.
- */
+/** A route validated like `defineApiRoute`, with `body` checked for POST, PUT and PATCH only. */
 export const defineServerRoute: DefineRoute = (options) =>
-  defineValidatedRoute(options, { validatesBody: (event: H3Event) => bodyMethods.has(event.method) });
+  defineValidatedRoute(options, (event) => bodyMethods.has(event.method));

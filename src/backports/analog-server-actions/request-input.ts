@@ -1,23 +1,7 @@
-import {
-  type H3Event,
-  createError,
-  getQuery,
-  getRequestHeader,
-  readFormData,
-  readRawBody,
-  setResponseHeader,
-} from 'h3';
+import { type H3Event, createError, readFormData, readRawBody, setResponseHeader } from 'h3';
 
 /** What a route reads from a request: repeated keys become arrays, single keys stay scalars. */
 export type InputRecord = Record<string, unknown>;
-
-/**
- * The body's media type, lower-cased and without parameters (`Multipart/Form-Data; boundary=x` is
- * `multipart/form-data`): the security module's `requestMediaType` reads it the same way, so its
- * guards and this reader agree. The backport stands alone, as Analog's own `defineApiRoute` will.
- */
-const requestMediaType = (event: H3Event) =>
-  (getRequestHeader(event, 'content-type') ?? '').split(';', 1)[0]!.trim().toLowerCase();
 
 /** True for methods whose request carries no body that a route should read. */
 export function isQueryMethod(event: H3Event): boolean {
@@ -25,67 +9,40 @@ export function isQueryMethod(event: H3Event): boolean {
 }
 
 /**
- * Collects `[key, value]` pairs into a plain object. A repeated key becomes an array;
- * `__proto__` is dropped, so no input can reach an object's prototype.
+ * A form's pairs as a plain object, a repeated key as an array; `__proto__` is dropped, so no input can reach
+ * a prototype. Read through `forEach`: `entries()` needs `DOM.Iterable`, which the generator's app omits.
  */
-export function collectEntries(entries: Iterable<[string, unknown]>): InputRecord {
+function collectEntries(source: { forEach(each: (value: unknown, key: string) => void): void }): InputRecord {
   const record: InputRecord = {};
-  for (const [key, value] of entries) {
-    if (key === '__proto__') continue;
+  source.forEach((value, key) => {
+    if (key === '__proto__') return;
     const previous = Object.hasOwn(record, key) ? record[key] : undefined;
     if (previous === undefined) record[key] = value;
     else if (Array.isArray(previous)) previous.push(value);
     else record[key] = [previous, value];
-  }
+  });
   return record;
 }
 
-/**
- * The pairs of a form or URL-encoded body, through `forEach`: its `entries()` needs TypeScript's
- * `DOM.Iterable` library, which the generator's tsconfig.json leaves out.
- */
-function pairsOf(source: {
-  forEach(each: (value: unknown, key: string) => void): void;
-}): [string, unknown][] {
-  const pairs: [string, unknown][] = [];
-  source.forEach((value, key) => pairs.push([key, value]));
-  return pairs;
-}
-
-/** The URL query, with repeated keys as arrays; h3 (ufo) already drops `__proto__` and `constructor`. */
-export function readQueryInput(event: H3Event): InputRecord {
-  return getQuery(event);
-}
-
-/** Text that may hold a `__proto__` key, spelled out or with `\u` escapes. */
-const mayHoldProto = /__proto__|\\u/;
-
-/** Parses JSON and drops every `__proto__` key; `{}` when the text is not JSON. */
-function parseJson(text: string): unknown {
+/** An object parsed from JSON, without any `__proto__` key; `{}` when the text is no JSON object. */
+function parseJson(text: string): InputRecord {
   try {
-    // The reviver makes JSON.parse about four times slower: pay for it only when needed.
-    if (!mayHoldProto.test(text)) return JSON.parse(text);
-    return JSON.parse(text, (key, value) => (key === '__proto__' ? undefined : value));
+    // The reviver makes JSON.parse about four times slower: only `__proto__` or a `\u` escape needs it.
+    const value: unknown = /__proto__|\\u/.test(text)
+      ? JSON.parse(text, (key, value) => (key === '__proto__' ? undefined : value))
+      : JSON.parse(text);
+    return typeof value === 'object' && value !== null ? (value as InputRecord) : {};
   } catch {
     return {};
   }
 }
 
-function isJson(mediaType: string): boolean {
-  return mediaType === '' || mediaType === 'application/json' || mediaType.endsWith('+json');
-}
-
-function asRecord(value: unknown): InputRecord {
-  return typeof value === 'object' && value !== null ? (value as InputRecord) : {};
-}
-
-/** The most body bytes a validated route reads: 1 MiB. An app that wants other limits sets them in front (docs/security.md). */
+/** The most body bytes a validated route reads: 1 MiB. Other limits go in front (docs/security.md). */
 export const maxBodyBytes = 1024 * 1024;
 
 /**
- * Caps the body h3 is about to read, so a route is safe without anything in front of it: a larger
- * `Content-Length` is a 413 at once, a chunked body one with its first chunk past the cap (h3's
- * reader rejects), and the connection closes after it. A body a limit in front read is left alone.
+ * Caps the body h3 is about to read, so a route is safe with nothing in front of it: a larger
+ * `Content-Length` is a 413 at once, a chunked body's first chunk past the cap too; the connection closes.
  */
 function capBody(event: H3Event): void {
   const request = event.node.req;
@@ -97,7 +54,7 @@ function capBody(event: H3Event): void {
       message: `Over ${maxBodyBytes} bytes`,
     });
   };
-  if (request.readableEnded) return;
+  if (request.readableEnded) return; // a limit in front already read it
   const declared = Number(request.headers['content-length']);
   if (declared > maxBodyBytes) throw tooLarge();
   if (!Number.isNaN(declared)) return;
@@ -109,9 +66,8 @@ function capBody(event: H3Event): void {
 }
 
 /**
- * The request body as an object: JSON (`application/json`, `+json`, or no type),
- * URL-encoded form or multipart form (files stay `File`s), at most `maxBodyBytes` (413 past it).
- * An empty or unparseable body, or one of any other type, is `{}`. GET and HEAD bodies are never read.
+ * The request body as an object: JSON (`application/json`, `+json`, or no type), URL-encoded or multipart
+ * form (files stay `File`s), at most `maxBodyBytes`. Empty, unparseable or of another type, it is `{}`.
  */
 export async function readBodyInput(event: H3Event): Promise<InputRecord> {
   if (isQueryMethod(event)) return {};
@@ -119,14 +75,13 @@ export async function readBodyInput(event: H3Event): Promise<InputRecord> {
   // Read first, under the cap: h3 keeps the bytes, and its form parser reads them from there.
   const raw = await readRawBody(event, false);
   if (!raw?.length) return {};
-  const type = requestMediaType(event);
+  // The media type, lower-cased and without parameters, as the security module's `requestMediaType` reads it.
+  const type = (event.node.req.headers['content-type'] ?? '').split(';', 1)[0]!.trim().toLowerCase();
   if (type === 'multipart/form-data') {
     const form = await readFormData(event).catch(() => undefined);
-    return form ? collectEntries(pairsOf(form)) : {};
+    return form ? collectEntries(form) : {};
   }
   const text = raw.toString('utf8');
-  if (type === 'application/x-www-form-urlencoded') {
-    return collectEntries(pairsOf(new URLSearchParams(text)));
-  }
-  return isJson(type) ? asRecord(parseJson(text)) : {};
+  if (type === 'application/x-www-form-urlencoded') return collectEntries(new URLSearchParams(text));
+  return type === '' || type === 'application/json' || type.endsWith('+json') ? parseJson(text) : {};
 }

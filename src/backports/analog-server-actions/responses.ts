@@ -27,8 +27,6 @@ export function json<T = object>(data: T, config?: ResponseInit): Response {
 
 /** A redirect `Response`: 302 by default, or the given status, or a full `ResponseInit`. */
 export function redirect(url: string, config: number | ResponseInit = 302): Response {
-  if (typeof config === 'number') {
-    return new Response(null, { status: config, headers: { Location: url } });
-  }
-  return new Response(null, { headers: { Location: url }, ...config });
+  const init = typeof config === 'number' ? { status: config } : config;
+  return new Response(null, { headers: { Location: url }, ...init });
 }

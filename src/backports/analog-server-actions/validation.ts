@@ -1,19 +1,19 @@
 import type { StandardSchemaV1 } from '@standard-schema/spec';
 import { type H3Event, setResponseHeader, setResponseStatus } from 'h3';
 
-export type ValidationResult<T> =
-  { readonly value: T; readonly issues?: undefined } | { readonly issues: readonly StandardSchemaV1.Issue[] };
-
-type Outcome<S extends StandardSchemaV1> = ValidationResult<StandardSchemaV1.InferOutput<S>>;
+export type ValidationResult<T = unknown> =
+  | { readonly value: T; readonly issues?: undefined }
+  | { readonly value?: undefined; readonly issues: readonly StandardSchemaV1.Issue[] };
 
 /**
- * Runs a Standard Schema and returns its value or its issues: synchronously for a sync
+ * A schema's value or its issues (without a schema, the input as it is): synchronously for a sync
  * schema (most are), as a Promise for an async one, so the common case awaits nothing.
  */
-export function validate<S extends StandardSchemaV1>(
-  schema: S,
+export function validate(
+  schema: StandardSchemaV1 | undefined,
   input: unknown,
-): Outcome<S> | Promise<Outcome<S>> {
+): ValidationResult | Promise<ValidationResult> {
+  if (!schema) return { value: input };
   const result = schema['~standard'].validate(input);
   return result instanceof Promise ? result.then(toOutcome) : toOutcome(result);
 }
@@ -30,26 +30,22 @@ export function rejectInput(event: H3Event, issues: readonly StandardSchemaV1.Is
   return issues;
 }
 
-function describePath(path: StandardSchemaV1.Issue['path']): string {
-  if (!path?.length) return '(root)';
-  return path.map((segment) => String(typeof segment === 'object' ? segment.key : segment)).join('.');
-}
-
 /**
- * Checks a handler's plain return value against `output` in development and tests only;
- * a mismatch logs a warning and changes nothing. Production never evaluates the schema and
- * returns at once, without a Promise.
+ * Checks a handler's plain return value against `output` in development and tests only: a mismatch
+ * logs a warning and changes nothing. Production returns at once, without a Promise.
  */
-export function checkOutput(
-  schema: StandardSchemaV1 | undefined,
-  value: unknown,
-  route: string,
-): Promise<void> | undefined {
-  const mode = process.env['NODE_ENV'];
-  if (!schema || (mode !== 'development' && mode !== 'test')) return undefined;
-  return Promise.resolve(validate(schema, value)).then((result) => {
-    if (!result.issues) return;
-    const details = result.issues.map((issue) => `${describePath(issue.path)}: ${issue.message}`).join('; ');
+export function checkOutput(schema: StandardSchemaV1 | undefined, value: unknown, event: H3Event) {
+  const mode = schema && process.env['NODE_ENV'];
+  if (mode !== 'development' && mode !== 'test') return undefined;
+  return Promise.resolve(validate(schema, value)).then(({ issues }) => {
+    if (!issues) return;
+    const details = issues
+      .map(({ path, message }) => {
+        const keys = path?.map((segment) => String(typeof segment === 'object' ? segment.key : segment));
+        return `${keys?.length ? keys.join('.') : '(root)'}: ${message}`;
+      })
+      .join('; ');
+    const route = `${event.method} ${event.path}`;
     console.warn(`[output] ${route} returned a value that does not match its output schema: ${details}`);
   });
 }
