@@ -3,9 +3,6 @@ import type { ParamMap } from '@angular/router';
 
 import { type FieldErrors, issuesToFieldErrors } from '../../shared/issues';
 
-/** What Analog's `FormAction` emits as `(state)`. */
-export type FormState = 'submitting' | 'error' | 'redirect' | 'success' | 'navigate';
-
 /**
  * The state of a form posted to its page's server action through `FormAction`: whether it is
  * sending, and its field errors, from the last hydrated submit or else from a plain form post's
@@ -25,8 +22,8 @@ export function formActionState(
     errors: computed(() => submitted() ?? fromQuery(query())),
     /** `(onError)`: the body of a failure marked `X-Analog-Errors`, here a 422's issues. */
     showIssues: (issues: unknown) => submitted.set(issuesToFieldErrors(issues)),
-    /** `(state)`. */
-    track: (state: FormState) => {
+    /** `(state)`: what Analog's `FormAction` emits. */
+    track: (state: 'submitting' | 'error' | 'redirect' | 'success' | 'navigate') => {
       sending.set(state === 'submitting');
       if (state === 'submitting') submitted.set(undefined);
       if (state === 'error' && !submitted()) submitted.set({ form: failure });

@@ -38,46 +38,36 @@ export const currentPassword = z
   .max(128, accountMessages['password-long']);
 
 export const signUpInput = z.object({ email: accountEmail, name: displayName, password: newPassword });
-export const signInInput = z.object({
-  email: accountEmail,
-  password: currentPassword,
-});
+export const signInInput = z.object({ email: accountEmail, password: currentPassword });
 
 /** A user who can sign in, as the API answers with it: never the password hash. */
 export const accountOutput = z.object({ id: z.number().int(), name: z.string(), email: z.email() });
 export type Account = z.infer<typeof accountOutput>;
 
-/**
- * Stores a user with credentials and the time it was made in one statement; an email that has an
- * account is a 409.
- */
+/** Stores a user with credentials and the time it was made in one statement; a taken email is a 409. */
 export async function createAccount(
   { email, name }: { email: string; name: string },
   passwordHash: string,
 ): Promise<Account> {
   const db = await useDatabase();
   try {
-    const { rows } = await db.sql<{
-      rows: Account[];
-    }>`INSERT INTO users (name, email, password_hash, created_at)
+    const { rows } = await db.sql<{ rows: Account[] }>`
+      INSERT INTO users (name, email, password_hash, created_at)
       VALUES (${name}, ${email}, ${passwordHash}, ${Date.now()}) RETURNING id, name, email`;
     return rows[0];
   } catch (error) {
     if (databaseHttpError(error)?.statusCode !== 409) throw error;
-    throw createError({
-      statusCode: 409,
-      statusMessage: 'Conflict',
-      message: accountMessages['email-taken'],
-    });
+    const message = accountMessages['email-taken'];
+    throw createError({ statusCode: 409, statusMessage: 'Conflict', message });
   }
 }
 
+type Credentials = Account & { passwordHash: string };
+
 /** The account with this email and its password hash, or `undefined`. */
-export async function findCredentials(
-  email: string,
-): Promise<(Account & { passwordHash: string }) | undefined> {
+export async function findCredentials(email: string): Promise<Credentials | undefined> {
   const db = await useDatabase();
-  const { rows } = await db.sql<{ rows: (Account & { passwordHash: string })[] }>`
+  const { rows } = await db.sql<{ rows: Credentials[] }>`
     SELECT id, name, email, password_hash AS "passwordHash" FROM users WHERE email = ${email}`;
   return rows[0];
 }

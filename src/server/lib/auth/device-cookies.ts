@@ -21,13 +21,8 @@ export function setDeviceCookie(event: H3Event, email: string): void {
   const expires = String(Math.floor(Date.now() / 1000) + maxAge);
   const nonce = randomBytes(16).toString('base64url');
   const value = `${expires}.${nonce}.${signature(email, expires, nonce).toString('base64url')}`;
-  setCookie(event, ownCookieName(event, 'device'), value, {
-    path: '/',
-    httpOnly: true,
-    sameSite: 'lax',
-    secure: isHttps(event),
-    maxAge,
-  });
+  const options = { path: '/', httpOnly: true, sameSite: 'lax', secure: isHttps(event), maxAge } as const;
+  setCookie(event, ownCookieName(event, 'device'), value, options);
 }
 
 /**

@@ -37,15 +37,8 @@ export async function verifyPassword(password: string, stored: string | null | u
   const [scheme, N, r, p, salt, hash] = (stored ?? (await decoy)).split('$');
   if (scheme !== 'scrypt') return false;
   const expected = Buffer.from(hash, 'base64url');
-  const actual = await scryptAsync(
-    password.normalize('NFC'),
-    Buffer.from(salt, 'base64url'),
-    expected.length,
-    {
-      N: Number(N),
-      r: Number(r),
-      p: Number(p),
-    },
-  );
+  const cost = { N: Number(N), r: Number(r), p: Number(p) };
+  const typed = password.normalize('NFC');
+  const actual = await scryptAsync(typed, Buffer.from(salt, 'base64url'), expected.length, cost);
   return Boolean(stored) && timingSafeEqual(actual, expected);
 }

@@ -19,33 +19,23 @@ const maxAge = 60 * 60 * 24 * 7;
 /** How long a session lasts after it started, in milliseconds: what its cookie's seal is good for. */
 export const sessionLifetime = maxAge * 1000;
 
-/**
- * The secret that seals session cookies: `SESSION_SECRET` (runtimeConfig `sessionSecret`), at
- * least 32 characters. Production refuses to run without one; development generates one per
- * start and says so, so sessions end when the dev server restarts.
- */
-export function resolveSessionSecret(configured: unknown, dev: boolean): string {
-  const secret = String(configured ?? '');
-  if (secret.length >= 32) return secret;
-  if (!dev) throw new Error('SESSION_SECRET must be set to at least 32 characters in production');
-  console.warn(
-    '[sessions] SESSION_SECRET is not set: sessions are sealed with a generated secret until restart',
-  );
-  return randomBytes(32).toString('base64url');
-}
-
 let secret: string | undefined;
 
-/** The session secret, resolved once (src/server/plugins/sessions.ts does it at start). */
+/**
+ * The secret that seals session cookies, resolved once (plugins/sessions.ts does it at start):
+ * `SESSION_SECRET` (runtimeConfig `sessionSecret`), at least 32 characters. Production refuses to run
+ * without one; development generates one per start and says so, so sessions end when it restarts.
+ */
 export function sessionSecret(): string {
-  secret ??= resolveSessionSecret(useRuntimeConfig()['sessionSecret'], Boolean(import.meta.dev));
-  return secret;
+  if (secret) return secret;
+  const configured = String(useRuntimeConfig()['sessionSecret'] ?? '');
+  if (configured.length >= 32) return (secret = configured);
+  if (!import.meta.dev) throw new Error('SESSION_SECRET must be set to at least 32 characters in production');
+  console.warn('[sessions] SESSION_SECRET is not set: sessions are sealed with a secret generated at start');
+  return (secret = randomBytes(32).toString('base64url'));
 }
 
-/**
- * h3's sealed-cookie session: HttpOnly, SameSite=Lax, and over HTTPS Secure and named
- * `__Host-session` (`ownCookieName`), else `session`.
- */
+/** h3's sealed-cookie session: HttpOnly, SameSite=Lax, and over HTTPS Secure and `__Host-session`. */
 function sessionConfig(event: H3Event): SessionConfig {
   return {
     name: ownCookieName(event, 'session'),
@@ -57,10 +47,9 @@ function sessionConfig(event: H3Event): SessionConfig {
 }
 
 /**
- * Starts a new session for `userId` and answers its id: a row in `sessions` under a new random
- * id, and that id sealed in the cookie. Whatever session the request carried is replaced, never promoted (no
- * session fixation). `event.context.sessions` is h3's own typed slot for the request's
- * sessions; `updateSession` seals what it holds into the cookie.
+ * Starts a new session for `userId` and answers its id: a row in `sessions` under a new random id,
+ * sealed in the cookie. The request's old session is replaced, never promoted (no session fixation);
+ * `updateSession` seals what h3's typed slot `event.context.sessions` holds.
  */
 export async function startSession(event: H3Event, userId: number): Promise<string> {
   const id = crypto.randomUUID();
@@ -76,21 +65,16 @@ export async function startSession(event: H3Event, userId: number): Promise<stri
 }
 
 /** What a verified session cookie holds: the session's id, and when h3 started it. */
-export interface SealedSession {
-  id: string;
-  createdAt: number;
-}
+export type SealedSession = { id: string; createdAt: number };
 
 /** Reads a sealed session cookie: its session, or `undefined` for a tampered, foreign or expired one. */
 export type Unseal = (event: H3Event, sealed: string) => Promise<SealedSession | undefined>;
 
 /** h3's unseal: iron's key derivation, HMAC and AES-CBC through WebCrypto, on every request. */
-const unsealCookie: Unseal = async (event, sealed) => {
+let unseal: Unseal = async (event, sealed) => {
   const session = await unsealSession(event, sessionConfig(event), sealed).catch(() => undefined);
   return session?.id && session.createdAt ? { id: session.id, createdAt: session.createdAt } : undefined;
 };
-
-let unseal = unsealCookie;
 
 /**
  * Replaces how session cookies are read with `tune(h3's unseal)`: the seal-cache recipe's Nitro
@@ -100,20 +84,14 @@ export function tuneUnseal(tune: (unseal: Unseal) => Unseal): void {
   unseal = tune(unseal);
 }
 
-/**
- * The id sealed in the request's session cookie, or `undefined` for a missing, tampered or expired
- * one, and when the request carries two session cookies (`onlyCookie`).
- */
+/** The id sealed in the request's one session cookie (`onlyCookie`), or `undefined`. */
 async function cookieSessionId(event: H3Event): Promise<string | undefined> {
   const sealed = onlyCookie(event, ownCookieName(event, 'session'));
   return sealed ? (await unseal(event, sealed))?.id : undefined;
 }
 
 /** A session that exists on the server, and the account it signs in. */
-export interface CurrentSession {
-  id: string;
-  account: Account;
-}
+export type CurrentSession = { id: string; account: Account };
 
 /**
  * The request's session and its account, in one indexed read, or `undefined`: no cookie, a seal
@@ -138,11 +116,6 @@ async function readSession(event: H3Event): Promise<CurrentSession | undefined> 
     SELECT users.id, users.name, users.email FROM sessions JOIN users ON users.id = sessions.user_id
     WHERE sessions.id = ${id} AND sessions.expires_at > ${Date.now()} AND users.email IS NOT NULL`;
   return rows[0] && { id, account: rows[0] };
-}
-
-/** The signed-in user's id, or `undefined`: for a route where a session is optional. */
-export async function sessionUserId(event: H3Event): Promise<number | undefined> {
-  return (await currentSession(event))?.account.id;
 }
 
 /**

@@ -14,38 +14,19 @@ import { addressCallerKey, budget, refuseCrossSiteForm } from '../../../modules/
 /** The window of the sign-in limits (and of the account recipe's password-change limit). */
 export const fifteenMinutes = 15 * 60;
 
+const per15Min = (name: string, limit: number) => ({ name, limit, windowSeconds: fifteenMinutes });
 /** 20 failed sign-ins per 15 minutes from one address, whatever the accounts (password spraying). */
-export const signInAddressPolicy: AttemptPolicy = {
-  name: 'sign-in',
-  limit: 20,
-  windowSeconds: fifteenMinutes,
-};
+const signInAddressPolicy = per15Min('sign-in', 20);
 /** 5 failed sign-ins per 15 minutes for one account from one address (guessing one password). */
-export const signInPairPolicy: AttemptPolicy = {
-  name: 'sign-in-pair',
-  limit: 5,
-  windowSeconds: fifteenMinutes,
-};
+const signInPairPolicy = per15Min('sign-in-pair', 5);
 /**
  * 5 failed sign-ins per 15 minutes from one browser that signed in to the account before (its
  * device cookie): such a sign-in is counted here instead of on the account's counter below.
  */
-export const signInDevicePolicy: AttemptPolicy = {
-  name: 'sign-in-device',
-  limit: 5,
-  windowSeconds: fifteenMinutes,
-};
+const signInDevicePolicy = per15Min('sign-in-device', 5);
 /** An account's failed sign-ins from browsers it doesn't know, counted, never refused: they slow it down. */
-export const signInAccountPolicy: AttemptPolicy = {
-  name: 'sign-in-account',
-  limit: countOnly,
-  windowSeconds: fifteenMinutes,
-};
+const signInAccountPolicy = per15Min('sign-in-account', countOnly);
 
-/** Failures an account takes from all addresses together before its sign-ins slow down. */
-const freeAccountFailures = 5;
-/** The wait before checking a password, once an account has had more failures: it doubles up to the cap. */
-const firstDelayMs = 500;
 const maxDelayMs = 8_000;
 
 /**
@@ -55,8 +36,7 @@ const maxDelayMs = 8_000;
  * guesser spread over many addresses and can't be skipped by hanging up early.
  */
 export function accountDelayMs(failures: number): number {
-  if (failures < freeAccountFailures) return 0;
-  return Math.min(firstDelayMs * 2 ** (failures - freeAccountFailures), maxDelayMs);
+  return failures < 5 ? 0 : Math.min(500 * 2 ** (failures - 5), maxDelayMs);
 }
 
 /**
@@ -68,10 +48,10 @@ export function accountDelayMs(failures: number): number {
 const slowedSignIns = budget(() => ({ what: 'slowed sign-ins', total: Infinity, perCaller: 4 }));
 
 /** 5 failed sign-ups (an email that has an account) per 15 minutes, per client address and per email. */
-export const signUpPolicy: AttemptPolicy = { name: 'sign-up', limit: 5, windowSeconds: fifteenMinutes };
+const signUpPolicy = per15Min('sign-up', 5);
 
 /** New accounts per address per hour: `SIGN_UPS_PER_HOUR` (runtimeConfig `signUpsPerHour`), default 10. */
-export const createdAccountsPolicy = (): AttemptPolicy => ({
+const createdAccountsPolicy = (): AttemptPolicy => ({
   name: 'sign-up-created',
   limit: Number(useRuntimeConfig()['signUpsPerHour'] ?? 10),
   windowSeconds: 60 * 60,
@@ -92,12 +72,11 @@ export async function signUp(event: H3Event, input: z.output<typeof signUpInput>
     { policy: signUpPolicy, key: `account:${input.email}` },
     { policy: created, key: address },
   ]);
-  const account = await createAccount(input, await hashPassword(input.password)).catch(
-    async (error: unknown) => {
-      await attempt.refund(created);
-      throw error;
-    },
-  );
+  const hash = await hashPassword(input.password);
+  const account = await createAccount(input, hash).catch(async (error: unknown) => {
+    await attempt.refund(created);
+    throw error;
+  });
   await attempt.refund(signUpPolicy);
   await startSession(event, account.id);
   setDeviceCookie(event, account.email);
@@ -136,11 +115,8 @@ export async function signIn(
   if (!release) {
     await attempt.refund();
     setResponseHeader(event, 'retry-after', maxDelayMs / 1000);
-    throw createError({
-      statusCode: 429,
-      statusMessage: 'Too Many Requests',
-      message: `Too many attempts; try again in ${maxDelayMs / 1000} seconds`,
-    });
+    const message = `Too many attempts; try again in ${maxDelayMs / 1000} seconds`;
+    throw createError({ statusCode: 429, statusMessage: 'Too Many Requests', message });
   }
   const checked = sleep(delay).then(async () => {
     const found = await findCredentials(email);
@@ -148,11 +124,8 @@ export async function signIn(
   });
   const { found, valid } = await checked.finally(release);
   if (!found || !valid) {
-    throw createError({
-      statusCode: 401,
-      statusMessage: 'Unauthorized',
-      message: accountMessages['wrong-credentials'],
-    });
+    const message = accountMessages['wrong-credentials'];
+    throw createError({ statusCode: 401, statusMessage: 'Unauthorized', message });
   }
   await attempt.refund();
   await startSession(event, found.id);

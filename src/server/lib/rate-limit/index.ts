@@ -2,12 +2,4 @@
  * Counters of attempts per key in the database, shared by every process (docs/sessions.md, "Limits"):
  * `takeAttempt` refuses with 429 past a policy's limit, `countAttempt` counts per address and per account.
  */
-export {
-  type Attempt,
-  type AttemptCounter,
-  type AttemptPolicy,
-  countAttempt,
-  countOnly,
-  purgeRateLimits,
-  takeAttempt,
-} from './rate-limit';
+export * from './rate-limit';

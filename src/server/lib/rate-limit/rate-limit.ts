@@ -14,10 +14,7 @@ export interface AttemptPolicy {
 export const countOnly = 2 ** 31 - 1;
 
 /** One counter an attempt is counted on: its policy, and whose it is (`address:10.0.0.1`). */
-export interface AttemptCounter {
-  policy: AttemptPolicy;
-  key: string;
-}
+export type AttemptCounter = { policy: AttemptPolicy; key: string };
 
 /** An attempt that was let through. */
 export interface Attempt {
@@ -43,13 +40,9 @@ export async function takeAttempt(event: H3Event, counters: readonly AttemptCoun
   const now = Date.now();
   const hits: number[] = [];
   const refund = async (...policies: AttemptPolicy[]) => {
-    const keys = counters
-      .filter(
-        (counter, index) => index < hits.length && (!policies.length || policies.includes(counter.policy)),
-      )
-      .map(rowKey);
-    for (const key of keys)
-      await db.sql`UPDATE rate_limits SET hits = hits - 1 WHERE key = ${key} AND hits > 0`;
+    for (const counter of counters.slice(0, hits.length))
+      if (!policies.length || policies.includes(counter.policy))
+        await db.sql`UPDATE rate_limits SET hits = hits - 1 WHERE key = ${rowKey(counter)} AND hits > 0`;
   };
   for (const counter of counters) {
     const { policy } = counter;
@@ -82,29 +75,19 @@ async function tooManyAttempts(event: H3Event, counter: AttemptCounter, now: num
     'ratelimit-policy': `"${name}";q=${limit};w=${windowSeconds}`,
     ratelimit: `"${name}";r=0;t=${seconds}`,
   });
-  return createError({
-    statusCode: 429,
-    statusMessage: 'Too Many Requests',
-    message: `Too many attempts; try again in ${seconds} seconds`,
-  });
+  const message = `Too many attempts; try again in ${seconds} seconds`;
+  return createError({ statusCode: 429, statusMessage: 'Too Many Requests', message });
 }
 
 /**
- * Counts one attempt against the client's address (its `addressCallerKey`: an IPv6 address by its
- * /64) and against `account` under one `policy`
- * (see `takeAttempt`); over the limit on either, 429. Resolves to `refund`: call it when the
- * attempt succeeded, so only failures count.
+ * Counts one attempt against the client's address (`addressCallerKey`: an IPv6 address by its /64)
+ * and against `account` under one `policy`; over the limit on either, 429 (see `takeAttempt`).
  */
-export async function countAttempt(
-  event: H3Event,
-  policy: AttemptPolicy,
-  account: string,
-): Promise<() => Promise<void>> {
-  const { refund } = await takeAttempt(event, [
+export function countAttempt(event: H3Event, policy: AttemptPolicy, account: string): Promise<Attempt> {
+  return takeAttempt(event, [
     { policy, key: addressCallerKey(event) },
     { policy, key: `account:${account}` },
   ]);
-  return () => refund();
 }
 
 /** Rows per DELETE: each batch is a short write, so sign-ins never queue long behind a purge. */
