@@ -54,12 +54,8 @@ export function security({ bodyLimit = defaultMaxBodyBytes }: SecurityOptions = 
       for (const [key, value] of Object.entries(securitySettings)) runtimeConfig[key] ??= value;
       // Rules a route sets itself win over these defaults. The resource headers go out through
       // Nitro's own route rules, as cheap as headers get: no hook of this module's per request.
-      const everywhere = routeRules['/**'];
-      routeRules['/**'] = {
-        bodyLimit,
-        ...everywhere,
-        headers: { ...resourceHeaders, ...everywhere?.headers },
-      };
+      const rule = routeRules['/**'];
+      routeRules['/**'] = { bodyLimit, ...rule, headers: { ...resourceHeaders, ...rule?.headers } };
       routeRules[cspReportPath] = { bodyLimit: maxReportBytes, ...routeRules[cspReportPath] };
       handlers.push(
         { middleware: true, handler: runtime('middleware/write-guards.ts') },

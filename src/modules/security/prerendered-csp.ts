@@ -40,19 +40,13 @@ export function hashPolicyFor(html: string): { html: string; policy: string } {
   for (const element of elements(document)) {
     for (const attr of element.attrs) {
       const location = element.sourceCodeLocation?.attrs?.[attr.name];
-      if (nonceAttributes.has(attr.name) && location) {
+      if (nonceAttributes.has(attr.name) && location)
         cuts.push({ start: location.startOffset, end: location.endOffset });
-      }
     }
     if (element.tagName === 'style') styles.push(sha256(text(element)));
-    const type = (attribute(element, 'type') ?? '').trim();
-    if (
-      element.tagName === 'script' &&
-      attribute(element, 'src') === undefined &&
-      executableScript.test(type)
-    ) {
-      scripts.push(sha256(text(element)));
-    }
+    const inline = attribute(element, 'src') === undefined;
+    const executable = executableScript.test((attribute(element, 'type') ?? '').trim());
+    if (element.tagName === 'script' && inline && executable) scripts.push(sha256(text(element)));
   }
   let stripped = html;
   for (const { start, end } of cuts.sort((a, b) => b.start - a.start)) {
@@ -71,10 +65,9 @@ function headersBlock(path: string, headers: Record<string, string>): string {
 }
 
 /**
- * Gives every prerendered HTML page a hash-based Content-Security-Policy, generic over all
- * pages the build prerenders. The Node server sends it, with the page headers, from the page's
- * route rule `headers` (over the resource set of `/**`), and `public/_headers` carries the same headers for static hosts
- * that read that file (Netlify, Cloudflare Pages). The module adds these hooks to the build's Nitro.
+ * Gives every prerendered HTML page a hash-based Content-Security-Policy. The Node server sends it, with the
+ * page headers, from the page's route rule `headers` (over the resource set of `/**`); `public/_headers`
+ * carries the same for static hosts that read it (Netlify, Cloudflare Pages). Hooks for the build's Nitro.
  */
 export function prerenderedCsp(): NestedHooks<NitroHooks> {
   const pages = new Map<string, string>();

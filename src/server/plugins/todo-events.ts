@@ -10,11 +10,7 @@ declare module 'nitropack/types' {
   }
 }
 
-/**
- * A todo written here wakes this process's streams at once (other processes learn of it from the
- * database). Open streams never end by themselves: a draining or closing server ends them. Events
- * past the replay window are of no use to a client; the housekeeping recipe, if it is there, deletes them.
- */
+/** A todo written here wakes the streams at once (other processes learn of it from the database). */
 export default defineNitroPlugin((nitroApp) => {
   nitroApp.hooks.hook('todos:changed', todoEvents.announce);
   registerPurge('todo events past the replay window', () => purgeTodoEvents());

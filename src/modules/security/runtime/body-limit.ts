@@ -36,15 +36,8 @@ function readCapped(event: H3Event, request: IncomingMessage, maxBytes: number):
     request.on('data', onData);
     request.once('end', () => resolve(Buffer.concat(chunks)));
     // The client went away, or Node cut it off at its request timeout: a 408 in the log, not a 500.
-    request.once('close', () =>
-      reject(
-        createError({
-          statusCode: 408,
-          statusMessage: 'Request Timeout',
-          message: 'The body did not arrive',
-        }),
-      ),
-    );
+    const timeout = { statusCode: 408, statusMessage: 'Request Timeout', message: 'The body did not arrive' };
+    request.once('close', () => reject(createError(timeout)));
   });
 }
 

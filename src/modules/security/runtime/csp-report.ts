@@ -46,14 +46,13 @@ export interface Violation {
 
 /** Both report formats as one list of violations, with only the fields worth logging. */
 export function violations(body: z.infer<typeof cspReportBody>): Violation[] {
-  if (Array.isArray(body)) {
+  if (Array.isArray(body))
     return body.map(({ body: report }) => ({
       document: report.documentURL,
       blocked: report.blockedURL,
       directive: report.effectiveDirective,
       disposition: report.disposition,
     }));
-  }
   const report = body['csp-report'];
   return [
     {
@@ -104,10 +103,8 @@ export function takeReport(event: H3Event): void {
 /** Logs each violation, up to `loggedPerMinute` a minute in this process; past it, counts it. */
 export function logViolation(violation: Violation): void {
   const current = currentWindow();
-  if (current.logged >= loggedPerMinute) {
-    current.left += 1;
-    return;
-  }
-  current.logged += 1;
-  console.warn('[csp-violation]', JSON.stringify(violation));
+  if (current.logged < loggedPerMinute) {
+    current.logged += 1;
+    console.warn('[csp-violation]', JSON.stringify(violation));
+  } else current.left += 1;
 }

@@ -7,6 +7,7 @@ import {
   chatMessagesAfter,
   deleteChatMessagesBefore,
   latestChatMessages,
+  liveSessionExpiries,
   newestChatMessageId,
 } from './messages';
 
@@ -49,5 +50,13 @@ describe('chat_messages', () => {
     expect(await deleteChatMessagesBefore(db, 3)).toBe(0);
     expect(await deleteChatMessagesBefore(db, 10)).toBe(0);
     expect(await ids()).toEqual(['6', '7', '8']);
+  });
+
+  it('answers the expiries of the live sessions among the ids, in one statement for any number', async () => {
+    const later = Date.now() + 60_000;
+    await db.sql`INSERT INTO sessions (id, user_id, created_at, expires_at)
+      VALUES ('a', 1, 0, ${later}), ('b', 1, 0, ${later}), ('c', 1, 0, 5)`;
+    expect([...(await liveSessionExpiries(db, ['a', 'c', 'x', `q'"]`]))]).toEqual([['a', later]]);
+    expect(await liveSessionExpiries(db, [])).toEqual(new Map());
   });
 });

@@ -21,9 +21,8 @@ const toMessage = ({ id, name, text, created_at }: Row): ChatMessage => ({
 });
 
 /**
- * Stores `text` as a message of the session `sessionId`'s account, under its display name of
- * now, in one statement that writes nothing when the session has ended meanwhile (signed out,
- * everywhere, or expired): answers the new id, or `undefined` then.
+ * Stores `text` as a message of the session's account, under its display name of now, in one statement
+ * that writes nothing if the session ended meanwhile: answers the new id, or `undefined` then.
  */
 export async function storeChatMessage(
   db: Database,
@@ -40,22 +39,18 @@ export async function storeChatMessage(
 }
 
 /**
- * When each of the sessions `ids` expires, for those still live: a session that ended (deleted
- * by a sign-out, signing out everywhere, a password change) or expired is not in the answer.
+ * When each of the sessions `ids` expires, for those still live (one that ended or expired is not in the
+ * answer). One fixed statement for any number of ids, bound as one JSON array.
  */
-export async function liveSessionExpiries(
-  db: Database,
-  ids: readonly string[],
-): Promise<Map<string, number>> {
-  const marks = ids.map(() => '?').join(', ');
-  const rows = await db
-    // Safe: only `?` placeholders are built into the text, one per id; the ids and the time are bound.
-    .prepare(`SELECT id, expires_at FROM sessions WHERE id IN (${marks}) AND expires_at > ?`)
-    .all(...ids, Date.now());
+export async function liveSessionExpiries(db: Database, ids: string[]): Promise<Map<string, number>> {
+  const [json, now] = [JSON.stringify(ids), Date.now()];
+  const { rows = [] } = await (db.dialect === 'postgresql'
+    ? db.sql`SELECT id, expires_at FROM sessions
+        WHERE id IN (SELECT json_array_elements_text(${json}::json)) AND expires_at > ${now}`
+    : db.sql`SELECT id, expires_at FROM sessions
+        WHERE id IN (SELECT value FROM json_each(${json})) AND expires_at > ${now}`);
   // pg answers a BIGINT as text.
-  return new Map(
-    (rows as { id: string; expires_at: number | string }[]).map((row) => [row.id, Number(row.expires_at)]),
-  );
+  return new Map(rows.map((row) => [String(row['id']), Number(row['expires_at'])]));
 }
 
 /** Up to `limit` messages after `id`, oldest first. */
@@ -78,10 +73,7 @@ export async function newestChatMessageId(db: Database): Promise<number> {
   return Number(rows[0]?.['newest'] ?? 0);
 }
 
-/**
- * Deletes every message but the newest `keep`; answers how many went. Only ever a prefix of the
- * log, so a fan-out reading "after id N" never meets a hole.
- */
+/** Deletes all but the newest `keep` messages (a prefix: "after id N" meets no hole); answers how many. */
 export async function deleteChatMessagesBefore(db: Database, keep: number): Promise<number> {
   const { rows = [] } = await db.sql`DELETE FROM chat_messages WHERE id <= (
     SELECT id FROM chat_messages ORDER BY id DESC LIMIT 1 OFFSET ${keep}) RETURNING id`;

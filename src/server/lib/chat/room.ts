@@ -1,4 +1,4 @@
-import { type ChatMessage, type ChatServerFrame, chatCloseCodes, chatLimits } from '../../../shared/chat';
+import { type ChatServerFrame, chatCloseCodes, chatLimits } from '../../../shared/chat';
 import { type StopWatching, oneReadAtATime, useDatabase, watchCommits } from '../db';
 import { type Release, queuedBytes } from '../../../modules/request';
 import { chatClientFrame } from './frame';
@@ -43,11 +43,7 @@ let pinger: NodeJS.Timeout | undefined;
 /** Wakes the session check when the soonest session of a member expires. */
 let expiry: NodeJS.Timeout | undefined;
 
-/**
- * Closes a member's connection: it gets nothing more from now on, and one that does not answer
- * the close handshake within a second (a client that reads nothing) is cut off, so what it holds
- * unsent is freed.
- */
+/** Closes a connection: it gets nothing more, and one not answering the close within 1 s is cut off. */
 function drop(member: Member, code: number, reason: string): void {
   if (member.state === 'closing') return;
   member.state = 'closing';
@@ -56,21 +52,17 @@ function drop(member: Member, code: number, reason: string): void {
 }
 
 /**
- * Counts what waits unsent for a member, every frame the server queued on its socket (messages,
- * pongs, pings), against `maxBufferedBytes` and against its account's share of the process's
- * `queuedBytes`. Past either (a client that stopped reading) it is closed with 1008: a slow reader
- * costs at most that much memory, not everything the room says, or every pong, until the next ping.
- * Run after each frame queued or ping received, and at each ping round.
+ * Counts what waits unsent on a member's socket (messages, pongs, pings) against `maxBufferedBytes` and its
+ * account's share of `queuedBytes`; past either (a client that stopped reading) it is closed with 1008, so a
+ * slow reader costs at most that much. Run after each frame queued or ping received, and at each ping round.
  */
 function countUnsent(member: Member): void {
   if (member.state === 'closing') return;
   member.unsent();
   const unsent = member.peer.websocket.bufferedAmount ?? 0;
   const held =
-    unsent > chatSettings().maxBufferedBytes
-      ? undefined
-      : queuedBytes.tryHold(member.context.account, unsent);
-  member.unsent = held ?? (() => undefined);
+    unsent <= chatSettings().maxBufferedBytes && queuedBytes.tryHold(member.context.account, unsent);
+  member.unsent = held || (() => undefined);
   if (!held) drop(member, chatCloseCodes.policyViolation, 'Too far behind: read your messages');
 }
 
@@ -82,9 +74,8 @@ function send(member: Member, frame: ChatServerFrame | string): void {
 }
 
 /**
- * Reads what was stored since `head`, in id order, and hands each message to every live member,
- * encoded once; then sends the newest 50 to the members that joined meanwhile and makes them live.
- * Only one read runs at a time (`catchUp`), so no message falls between a history and the fan-out.
+ * Hands what was stored since `head`, in id order and encoded once, to every live member; then the newest 50
+ * to those that joined meanwhile, now live. One read at a time (`catchUp`): no message falls between the two.
  */
 async function readNewMessages(): Promise<void> {
   const db = await useDatabase();
@@ -102,8 +93,8 @@ async function readNewMessages(): Promise<void> {
   }
   const joining = [...members.values()].filter((member) => member.state === 'joining');
   if (!joining.length) return;
-  const history: ChatMessage[] = await latestChatMessages(db, head, chatLimits.history);
-  const frame = JSON.stringify({ type: 'history', messages: history } satisfies ChatServerFrame);
+  const messages = await latestChatMessages(db, head, chatLimits.history);
+  const frame = JSON.stringify({ type: 'history', messages } satisfies ChatServerFrame);
   for (const member of joining) {
     if (member.state !== 'joining') continue;
     send(member, frame);
@@ -115,9 +106,8 @@ async function readNewMessages(): Promise<void> {
 const catchUp = oneReadAtATime(readNewMessages);
 
 /**
- * Closes with 1008 every connection whose session has ended: signed out, everywhere, by a
- * password change (in any process or instance: the wake-up follows every commit) or expired
- * (a timer wakes it at the soonest expiry). One query for every session of the process.
+ * Closes with 1008 every connection whose session ended (signed out, everywhere, a password change, in any
+ * process: the wake-up follows every commit) or expired (a timer wakes at the soonest). One query for all.
  */
 async function closeEndedSessions(): Promise<void> {
   clearTimeout(expiry);
@@ -125,10 +115,9 @@ async function closeEndedSessions(): Promise<void> {
   if (!open.length) return;
   const ids = [...new Set(open.map((member) => member.context.sessionId))];
   const expiries = await liveSessionExpiries(await useDatabase(), ids);
-  for (const member of open) {
+  for (const member of open)
     if (!expiries.has(member.context.sessionId))
       drop(member, chatCloseCodes.policyViolation, 'Session ended');
-  }
   const soonest = Math.min(...expiries.values());
   if (Number.isFinite(soonest)) expiry = setTimeout(wakeSessions, soonest - Date.now()).unref();
 }
@@ -146,13 +135,12 @@ const wake = (channel?: string) => {
 /** Pings every member; one that has not answered the previous ping is gone (a dead peer behind a NAT). */
 function ping(): void {
   for (const member of members.values()) {
-    if (!member.alive) {
-      member.peer.terminate();
-      continue;
+    if (!member.alive) member.peer.terminate();
+    else {
+      member.alive = false;
+      (member.peer.websocket as unknown as { ping(): void }).ping();
+      countUnsent(member);
     }
-    member.alive = false;
-    (member.peer.websocket as unknown as { ping(): void }).ping();
-    countUnsent(member);
   }
 }
 
@@ -171,10 +159,9 @@ function stopAll(): Promise<void> | undefined {
 }
 
 /**
- * A connection opened (its upgrade passed `requireChatUpgrade`): it is counted against its
- * address, its account and the process (the pools `chatConnections`, `accountConnections`), gets
- * the newest 50 messages, then every new one.
- * Upgrades that raced past the caps together are closed with 1013 here, where the count is exact.
+ * A connection opened (past `requireChatUpgrade`): counted against its address, account and the process
+ * (`chatConnections`, `accountConnections`), it gets the newest 50 messages, then every new one. Upgrades
+ * that raced past the caps together are closed with 1013 here, where the count is exact.
  */
 export function joinChat(peer: ChatPeer): void {
   const context = peer.context as unknown as ChatContext;
@@ -202,9 +189,7 @@ export function joinChat(peer: ChatPeer): void {
     sending: Promise.resolve(),
   };
   const socket = peer.websocket as unknown as { on(event: 'ping' | 'pong', listener: () => void): void };
-  socket.on('pong', () => {
-    member.alive = true;
-  });
+  socket.on('pong', () => void (member.alive = true));
   // `ws` has queued the pong already: a ping is a frame for the rate limit, and its pong is counted.
   socket.on('ping', () => {
     if (member.state === 'closing') return;
@@ -285,8 +270,7 @@ export function receiveChatFrame(peer: ChatPeer, frame: ChatFrame): void {
 
 /**
  * Closes every connection with 1001 (Going Away) and stops the wake-ups, for a graceful shutdown
- * (src/server/plugins/chat.ts): the page reconnects, to another instance by then. A peer that
- * does not answer the close handshake within a second is cut off, so the drain never waits on it.
+ * (src/server/plugins/chat.ts): the page reconnects, to another instance by then; `drop` never lets it wait.
  */
 export async function closeChat(): Promise<void> {
   for (const member of members.values()) drop(member, chatCloseCodes.goingAway, 'Server shutting down');

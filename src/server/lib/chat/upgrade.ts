@@ -23,16 +23,13 @@ function nodeRequest(request: UpgradeRequest): IncomingMessage {
  * errors. crossws 0.3.5 percent-encodes every header value it writes (`application/json` would
  * go out as `application%2Fjson`), so only headers whose values are plain tokens are set.
  */
-function refusal(status: number, statusText: string, message: string, headers: Record<string, string> = {}) {
+function refusal(status: number, statusText: string, message: string, retryAfter?: number) {
   const body = JSON.stringify({ statusCode: status, statusMessage: statusText, message });
+  const headers = { 'content-length': String(Buffer.byteLength(body)), 'cache-control': 'no-store' };
   return new Response(body, {
     status,
     statusText,
-    headers: {
-      'content-length': String(Buffer.byteLength(body)),
-      'cache-control': 'no-store',
-      ...headers,
-    },
+    headers: retryAfter ? { ...headers, 'retry-after': String(retryAfter) } : headers,
   });
 }
 
@@ -53,30 +50,20 @@ function refusal(status: number, statusText: string, message: string, headers: R
 export async function requireChatUpgrade(request: UpgradeRequest & { context: Record<string, unknown> }) {
   const req = nodeRequest(request);
   const event = createEvent(req, new ServerResponse(req));
-  if (request.headers.get('origin') !== appOrigin(event)) {
+  if (request.headers.get('origin') !== appOrigin(event))
     throw refusal(403, 'Forbidden', 'Open the chat from this site only');
-  }
   const { maxConnections, maxConnectionsPerAddress, maxConnectionsPerAccount } = chatSettings();
   const address = addressCallerKey(event);
-  if (chatConnections.total() >= maxConnections) {
-    throw refusal(503, 'Service Unavailable', 'Too many open chats; try again shortly', {
-      'retry-after': '5',
-    });
-  }
-  if (chatConnections.of(address) >= maxConnectionsPerAddress) {
-    throw refusal(429, 'Too Many Requests', `At most ${maxConnectionsPerAddress} open chats per client`, {
-      'retry-after': '30',
-    });
-  }
+  if (chatConnections.total() >= maxConnections)
+    throw refusal(503, 'Service Unavailable', 'Too many open chats; try again shortly', 5);
+  if (chatConnections.of(address) >= maxConnectionsPerAddress)
+    throw refusal(429, 'Too Many Requests', `At most ${maxConnectionsPerAddress} open chats per client`, 30);
   const session = await currentSession(event);
   if (!session) throw refusal(401, 'Unauthorized', 'Sign in first');
   // The session read set `event.context.userId`: the caller is the account now.
   const account = callerKey(event);
-  if (accountConnections.of(account) >= maxConnectionsPerAccount) {
-    throw refusal(429, 'Too Many Requests', `At most ${maxConnectionsPerAccount} open chats per account`, {
-      'retry-after': '30',
-    });
-  }
+  if (accountConnections.of(account) >= maxConnectionsPerAccount)
+    throw refusal(429, 'Too Many Requests', `At most ${maxConnectionsPerAccount} open chats per account`, 30);
   const context: ChatContext = { sessionId: session.id, userId: session.account.id, address, account };
   Object.assign(request.context, context);
 }

@@ -14,26 +14,23 @@ export function encodeEvents(events: ServerSentEvent[]): string {
   let text = '';
   for (const { id, type, data, retry } of events) {
     text += `id: ${id}\nevent: ${type}\n${retry === undefined ? '' : `retry: ${retry}\n`}`;
-    for (const line of data.split(/\r\n|\r|\n/)) text += `data: ${line}\n`;
-    text += '\n';
+    text += `data: ${data.split(/\r\n|\r|\n/).join('\ndata: ')}\n\n`;
   }
   return text;
 }
 
 /**
- * A body that pulls: `pull` runs once the client took what it was given, and `push` answers false
- * while the body holds a chunk, so its producer waits for the next `pull`. h3 1.x's `createEventStream`
- * writes whatever it is given, so a client that never reads would make the server hold it all.
+ * A body that pulls: `pull` runs once the client took what it had, `push` answers false while it holds a chunk
+ * (h3 1.x's `createEventStream` writes all it is given: a client that never reads would pin it all in memory).
  */
 export const pullSource = (pull: () => void) =>
   new Readable({ objectMode: true, highWaterMark: 1, read: pull });
 
-/** Answers with `body` as an uncached, unbuffered `text/event-stream`; `pipe` pauses it while the socket is full. */
+/** `body` as an uncached `text/event-stream` nginx does not buffer; `pipe` pauses it while the socket is full. */
 export function sendEventStream(event: H3Event, body: Readable): Promise<void> {
   setResponseHeaders(event, {
     'content-type': 'text/event-stream',
     'cache-control': 'private, no-cache, no-store, no-transform, must-revalidate, max-age=0',
-    // nginx streams it instead of buffering it.
     'x-accel-buffering': 'no',
     connection: 'keep-alive',
   });

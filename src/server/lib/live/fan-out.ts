@@ -36,7 +36,6 @@ interface Subscriber {
   /** A page read of its own is under way (or `ready` is not sent yet). */
   paging: boolean;
   closed: boolean;
-  /** Cuts the stream off unless its client takes something within `stallSeconds`. */
   stall?: NodeJS.Timeout;
   /** Who it counts against (`addressCallerKey`), and what waits unsent for it holds of `queuedBytes`. */
   caller: string;
@@ -52,15 +51,15 @@ function refuse(event: H3Event, statusCode: 429 | 503, retryAfter: number, messa
 
 /** `retry:` with `ready`, and as a stream ends because this server stops (another takes it at once). */
 const [retryMs, drainRetryMs] = [2_000, 500];
+const heartbeat = ': heartbeat\n\n';
 /** Rows the reader reads per query for every live stream at once; rows a stream catching up reads (4-18 KB). */
 const [page, replayPage] = [1_000, 25];
 
 /**
- * Server-Sent Events over `log`: each stream gets `ready` (or `reset`: its `Last-Event-ID` is out of
- * the window), then every event after its position, in order and once. One reader per process hands
- * new rows, encoded once, to the streams that caught up and have room (`live`); the others page
- * through the log themselves while their client reads. `announce` (a write here) and
- * `watchCommits(channel)` (another process's commit) wake the reader.
+ * Server-Sent Events over `log`: each stream gets `ready` (or `reset`: its `Last-Event-ID` is out of the
+ * window), then every event after its position, in order and once. One reader per process hands new rows,
+ * encoded once, to the streams that caught up and have room (`live`); the others page through the log as
+ * their client reads. `announce` (a write here) and `watchCommits(channel)` (other processes) wake the reader.
  */
 export function eventFanOut(
   log: EventLog,
@@ -68,7 +67,6 @@ export function eventFanOut(
 ) {
   const subscribers = new Set<Subscriber>();
   const live = new Set<Subscriber>();
-  /** Open streams, per client address (`addressCallerKey`) and in this process. */
   const streams = budget(() => {
     const { maxStreams, maxStreamsPerAddress } = settings();
     return { what: 'open streams', total: maxStreams, perCaller: maxStreamsPerAddress };
@@ -78,18 +76,13 @@ export function eventFanOut(
   let stopWatching: StopWatching | undefined;
   let shutDown = false;
 
-  /**
-   * Counts what waits for the stream's client, `waiting` bytes in its body and its socket's buffer,
-   * against its caller's share of `queuedBytes`; past it the stream is cut off (it reconnects and resumes).
-   */
-  function countQueued(subscriber: Subscriber, waiting: number): void {
+  /** Counts `inBody` bytes and the socket's buffer against `queuedBytes`; past it, cuts the stream off. */
+  function countQueued(subscriber: Subscriber, inBody: number): void {
     subscriber.queued();
     subscriber.queued = () => undefined;
     if (subscriber.closed) return;
-    const held = queuedBytes.tryHold(
-      subscriber.caller,
-      waiting + (subscriber.res.socket?.writableLength ?? 0),
-    );
+    const bytes = inBody + (subscriber.res.socket?.writableLength ?? 0);
+    const held = queuedBytes.tryHold(subscriber.caller, bytes);
     if (held) subscriber.queued = held;
     else subscriber.res.destroy();
   }
@@ -129,11 +122,10 @@ export function eventFanOut(
   });
 
   let turns = Promise.resolve();
-
   /**
-   * Brings one stream up to `head` a page per turn of the event loop (hundreds of fresh sockets, each
-   * taking megabytes, must not keep other requests waiting) while it has room, then hands it to `live`.
-   * One whose events were deleted meanwhile ends: its client comes back with `Last-Event-ID` to a `reset`.
+   * Brings a stream up to `head` while it has room, a page per turn of the event loop (hundreds of fresh
+   * sockets must not keep other requests waiting), then hands it to `live`. One whose events were deleted
+   * meanwhile ends: its client comes back with `Last-Event-ID` to a `reset`.
    */
   async function pageIn(subscriber: Subscriber): Promise<void> {
     if (subscriber.paging) return;
@@ -172,22 +164,18 @@ export function eventFanOut(
   }
 
   /** Wakes the reader after a write through this process (a cheap no-op without streams). */
-  const announce = (): void => {
-    if (subscribers.size) catchUp().catch(() => undefined);
-  };
+  const announce = () => void (subscribers.size && catchUp().catch(() => undefined));
 
   /** While streams are open: a heartbeat to those with nothing waiting, and wake-ups from other processes. */
   function startWatching(): void {
-    const heartbeat = setInterval(() => {
-      for (const subscriber of subscribers) {
-        const idle = subscriber.room && !subscriber.body.readableLength && !subscriber.res.writableNeedDrain;
-        if (idle && !subscriber.closed) send(subscriber, ': heartbeat\n\n');
-      }
+    const beat = setInterval(() => {
+      for (const s of subscribers)
+        if (s.room && !s.closed && !s.body.readableLength && !s.res.writableNeedDrain) send(s, heartbeat);
     }, settings().heartbeatSeconds * 1_000);
     const stop = watchCommits(channel, announce);
     stopWatching = () => {
       stopWatching = undefined;
-      clearInterval(heartbeat);
+      clearInterval(beat);
       return stop();
     };
   }
@@ -206,7 +194,6 @@ export function eventFanOut(
 
   return {
     announce,
-
     /**
      * Opens a stream, unless this process holds `maxStreams` (503) or the address `maxStreamsPerAddress`
      * (429). It holds a page of the log and a socket's buffers at most; its client leaving frees it all.

@@ -5,24 +5,19 @@ import { useDatabase } from '../db';
 import { type EventLog, type FanOutSettings, type LoggedEvent, eventFanOut } from './fan-out';
 
 /**
- * The oldest event time a reconnecting client is replayed from, as the ISO text `created_at` holds:
- * 24 hours ago (and only the newest 10,000 events are kept: 004's `keptTodoEvents`). Further behind,
- * it gets `reset`; `purgeTodoEvents` deletes the older events, and no resume starts before them meanwhile.
+ * The oldest event time a client is replayed from (ISO text, as `created_at`): 24 hours ago, and only the
+ * newest 10,000 (004's `keptTodoEvents`). Further behind, it gets `reset`; `purgeTodoEvents` deletes older.
  */
 export const windowStart = (now: Date) => new Date(now.getTime() - 24 * 3_600_000).toISOString();
 
-/**
- * True when `todo_events` still holds every event after `after`, up to `newest` (the newest id the
- * caller has seen): none was deleted, and the first is inside the window. Two primary-key lookups.
- */
+/** True when `todo_events` holds every event after `after` up to `newest`, the first inside the window. */
 export async function keepsEventsAfter(db: Database, after: number, newest: number, now = new Date()) {
   const { rows = [] } = await db.sql`SELECT
     (SELECT MIN(id) FROM todo_events) AS oldest,
     (SELECT created_at FROM todo_events WHERE id > ${after} ORDER BY id LIMIT 1) AS next_at`;
   const { oldest, next_at: nextAt } = rows[0] ?? {};
   // None left after it: fine only if none was ever written after it.
-  if (nextAt == null) return after >= newest;
-  return Number(oldest) <= after + 1 && String(nextAt) >= windowStart(now);
+  return nextAt == null ? after >= newest : Number(oldest) <= after + 1 && String(nextAt) >= windowStart(now);
 }
 
 /** Deletes the events written before `cutoff` (ISO time), only ever a prefix of the log; answers how many. */
@@ -52,10 +47,7 @@ const todoEventLog: EventLog = {
   keeps: async (id, newest) => keepsEventsAfter(await useDatabase(), id, newest),
 };
 
-/**
- * The id of the newest todo event: a list read after it holds every change up to it, so a stream
- * whose `ready` names this id brought nothing the list lacks (the /todos page's loader).
- */
+/** The newest todo event's id: a list read after it lacks nothing a `ready` naming it brings (/todos). */
 export const newestTodoEvent = () => todoEventLog.newest();
 
 /**

@@ -50,12 +50,10 @@ const arriving = budget(() => {
 });
 
 /**
- * Admits a request whose body is still arriving into the body budget, for what it may still grow
- * to (its `Content-Length`, else the route's limit), before a byte of it is read, and holds that
- * until the request ends; past its caller's share, 429, past the process's, 503, and the
- * connection closes without reading the body. A body that came with its headers (any small one)
- * is in memory already and never counts; the body timeout (`BODY_TIMEOUT_SECONDS`,
- * src/server/lib/ops) ends each one that stalls.
+ * Admits a body still arriving into the body budget for what it may grow to (its `Content-Length`, else the
+ * route's limit) before a byte is read, until the request ends: past its caller's share 429, past the
+ * process's 503, and the connection closes unread. A body that came with its headers (any small one) is in
+ * memory already and never counts; the body timeout (`BODY_TIMEOUT_SECONDS`, src/server/lib/ops) ends stalls.
  */
 function admitArrivingBody(event: H3Event, maxBytes: number | false): void {
   const request = event.node.req;
