@@ -1,31 +1,14 @@
 /**
- * What a route may ask of its request beyond h3's helpers, proxies considered (`ORIGIN`,
- * `TRUST_PROXY`): who sent it, over which protocol, to which origin, with what body type, and
- * whether it is a form posted from another site; and the one budget every per-caller limit and
- * process-wide ceiling counts with (`callerKey`, `budget`). Any recipe may use it; it needs nothing else.
+ * What a route may ask of its request beyond h3's helpers, proxies considered (`ORIGIN`, `TRUST_PROXY`): who
+ * sent it, over which protocol, from where, with what body; and the one budget every per-caller limit and
+ * process-wide ceiling counts with. It needs no other recipe.
  */
-export {
-  isBrowserFormPost,
-  isFormBody,
-  isMultipartWithoutBoundary,
-  isSimpleBody,
-  mediaType,
-  requestMediaType,
-} from './content-type';
+export { isBrowserFormPost, isMultipartWithoutBoundary, mediaType } from './content-type';
 export { addressKey } from './address-key';
-export {
-  type Budget,
-  type BudgetSettings,
-  type Ceiling,
-  type Release,
-  addressCallerKey,
-  budget,
-  budgetSettings,
-  callerKey,
-  identifiedCallerKey,
-} from './budget';
+export { type Release, budget, budgetSettings } from './budget';
+export { addressCallerKey, callerKey, identifiedCallerKey } from './budget';
 export { capBody } from './body-cap';
 export { queuedBytes } from './queued-bytes';
 export { isCrossSiteForm, refuseCrossSiteForm } from './cross-site';
 export { lingerAfterRefusal } from './linger';
-export { type ProxySettings, appOrigin, clientAddress, isHttps, proxySettings } from './proxy';
+export { appOrigin, clientAddress, isHttps, proxySettings } from './proxy';
