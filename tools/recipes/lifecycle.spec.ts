@@ -18,7 +18,7 @@ import {
 import { tmpdir } from 'node:os';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
 
 import type { Manifest } from './manifest';
 
@@ -49,7 +49,19 @@ const git = (folder: string, ...args: string[]) =>
 
 /** A cookbook at its first commit: tools/recipes and every recipe's files, as this repository has them. */
 function cookbook(): string {
+  template ??= firstCommit();
   const folder = temporary('recipe-cookbook-');
+  // A local clone shares the objects: a fresh cookbook for each case at a fraction of a first commit's cost.
+  git(tmpdir(), 'clone', '-q', '--local', template, folder);
+  git(folder, 'remote', 'remove', 'origin');
+  symlinkSync(join(root, 'node_modules'), join(folder, 'node_modules'));
+  return folder;
+}
+
+let template: string | undefined;
+afterAll(() => template && rmSync(template, { recursive: true, force: true }));
+function firstCommit(): string {
+  const folder = mkdtempSync(join(tmpdir(), 'recipe-cookbook-template-'));
   cpSync(join(root, 'tools/recipes'), join(folder, 'tools/recipes'), {
     recursive: true,
     filter: (path) => !/[\\/](node_modules|dist)$/.test(path),
@@ -57,7 +69,6 @@ function cookbook(): string {
   const manifest = JSON.parse(read(root, 'tools/recipes/manifest.json')) as Manifest;
   for (const path of new Set(manifest.recipes.flatMap(({ files }) => files.map((file) => file.path))))
     write(folder, path, read(root, path));
-  symlinkSync(join(root, 'node_modules'), join(folder, 'node_modules'));
   write(folder, '.gitignore', 'node_modules\n');
   git(folder, 'init', '-q');
   commit(folder, 'the cookbook as the app takes it');
