@@ -1022,7 +1022,7 @@ export const recipes: Recipe[] = [
       'test/server/chat-session-end.spec.ts',
       'test/server/chat-limits.spec.ts',
       'test/server/websocket-processes.spec.ts',
-      'test/server/websocket-dev.spec.ts',
+      'test/server/dev-server.spec.ts',
       'e2e/chat.spec.ts',
     ],
     // Ada signs in again: a recipe copied with this one may have signed her out.
